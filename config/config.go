@@ -1,0 +1,81 @@
+// Package config turns bext's TOML file into validated plain structs.
+// Defaults live in Default(); errors name the key and the line.
+package config
+
+// Config is the whole file. Field tags are the TOML key names.
+type Config struct {
+	Server  Server  `toml:"server"`
+	App     App     `toml:"app"`
+	Render  Render  `toml:"render"`
+	Admin   Admin   `toml:"admin"`
+	Runtime Runtime `toml:"runtime"`
+	Dev     Dev     `toml:"dev"`
+
+	// Path is the absolute path of the file loaded ("" when defaults only);
+	// Dir is its folder, against which app paths were resolved.
+	Path string `toml:"-"`
+	Dir  string `toml:"-"`
+}
+
+type Server struct {
+	Addr                string `toml:"addr"`                   // "127.0.0.1:3000"; -addr and BEXT_ADDR override
+	ReadHeaderTimeoutMS int    `toml:"read_header_timeout_ms"` // 5000
+	ReadTimeoutMS       int    `toml:"read_timeout_ms"`        // 30000
+	WriteTimeoutMS      int    `toml:"write_timeout_ms"`       // 60000
+	IdleTimeoutMS       int    `toml:"idle_timeout_ms"`        // 120000
+	MaxHeaderBytes      int    `toml:"max_header_bytes"`       // 1 MiB
+	MaxBodyBytes        int64  `toml:"max_body_bytes"`         // 10 MiB
+	Gzip                bool   `toml:"gzip"`                   // true
+	LogFormat           string `toml:"log_format"`             // "auto" | "json" | "text"
+	LogLevel            string `toml:"log_level"`              // "info"
+	AccessLog           bool   `toml:"access_log"`             // true
+}
+
+type App struct {
+	ServerEntry string `toml:"server_entry"` // "src/server.jsx" (resolved to absolute by Load)
+	ClientEntry string `toml:"client_entry"` // "" = none
+	PublicDir   string `toml:"public_dir"`   // "public"
+	OutDir      string `toml:"out_dir"`      // ".bext" — bext build output
+	FastSink    bool   `toml:"fast_sink"`    // true: rewrite React's string sink (issue 7)
+}
+
+type Render struct {
+	JSCWorkers      int       `toml:"jsc_workers"`       // 4
+	RenderTimeoutMS int       `toml:"render_timeout_ms"` // 5000
+	QueueTimeoutMS  int       `toml:"queue_timeout_ms"`  // 1000
+	Lifecycle       Lifecycle `toml:"lifecycle"`
+}
+
+type Lifecycle struct {
+	MaxRequests     int64    `toml:"max_requests"`      // 10000
+	MaxMemoryMB     int64    `toml:"max_memory_mb"`     // 512
+	MaxUptimeHours  float64  `toml:"max_uptime_hours"`  // 24
+	DrainTimeoutMS  int      `toml:"drain_timeout_ms"`  // 5000
+	WatchDirs       []string `toml:"watch_dirs"`        // [] (resolved to absolute)
+	WatchDebounceMS int      `toml:"watch_debounce_ms"` // 500
+	MemoryCheckMS   int      `toml:"memory_check_ms"`   // 10000
+	Recovery        Recovery `toml:"recovery"`
+}
+
+type Recovery struct {
+	MaxConsecutiveFailures int     `toml:"max_consecutive_failures"` // 10
+	BackoffInitialMS       int     `toml:"backoff_initial_ms"`       // 100
+	BackoffMaxMS           int     `toml:"backoff_max_ms"`           // 60000
+	BackoffMultiplier      float64 `toml:"backoff_multiplier"`       // 3.0
+	HealthyResetMS         int     `toml:"healthy_reset_ms"`         // 60000
+}
+
+type Admin struct {
+	Token      string `toml:"token"`       // ""; BEXT_ADMIN_TOKEN overrides
+	Addr       string `toml:"addr"`        // "" = admin routes on the main listener
+	PublicRead bool   `toml:"public_read"` // false
+}
+
+type Runtime struct {
+	GOGC          int   `toml:"gogc"`            // chosen by benchmark (issue 5); 0 = leave Go's default
+	MemoryLimitMB int64 `toml:"memory_limit_mb"` // 0 = none
+}
+
+type Dev struct {
+	LiveReload bool `toml:"live_reload"` // true in `bext dev`
+}

@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// Request is the value a render function receives as `req`.
+type Request struct {
+	Method  string            `json:"method"`
+	URL     string            `json:"url"` // path plus "?query" when there is one
+	Path    string            `json:"path"`
+	Query   map[string]string `json:"query"`   // first value of each key
+	Headers map[string]string `json:"headers"` // lower-case names; repeated values joined with ", "
+}
+
+// Response is what a render produced: a plain string becomes Status 200 with
+// no extra headers.
+type Response struct {
+	Status  int
+	Headers map[string]string
+	HTML    string
+}
+
+// ConsoleLine is one captured console.* call of an isolate.
+type ConsoleLine struct {
+	At    time.Time `json:"at"`
+	Level string    `json:"level"` // log, info, warn, error, debug
+	Text  string    `json:"text"`
+}
+
+// Options configure one isolate.
+type Options struct {
+	WorkerID         int               // for log lines
+	Env              map[string]string // process.env (NODE_ENV always set)
+	ConsoleLines     int               // console ring size; 0 means 200
+	Log              *slog.Logger      // console lines are logged here with worker=id; nil = slog.Default()
+	MaxCallStackSize int               // 0 means engine default
+	InterruptGrace   time.Duration     // how long an interrupted render may take to return before it is abandoned; 0 = 1s
+}
+
+// Program is a server bundle compiled once; safe to share by many isolates.
+type Program struct {
+	prog *goja.Program
+	Name string // file name shown in stacks
+	Hash string // short content hash, for logs and /__bext/workers
+	Size int    // bytes of source
+}
