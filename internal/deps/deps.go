@@ -13,6 +13,6 @@ import (
 	_ "github.com/prometheus/client_golang/prometheus"
 	_ "github.com/prometheus/client_golang/prometheus/promhttp"
 	_ "github.com/prometheus/client_golang/prometheus/testutil"
-	_ "github.com/prometheus/common/expfmt"
 	_ "github.com/prometheus/client_golang/prometheus/testutil/promlint"
+	_ "github.com/prometheus/common/expfmt"
 )
