@@ -1,5 +1,10 @@
 // Package config turns bext's TOML file into validated plain structs.
-// Defaults live in Default(); errors name the key and the line.
+//
+// Defaults live in Default() and nowhere else. Load reads a file on top of
+// them, resolves paths against the file's folder, and reports every unknown
+// key, wrong type and impossible value at once, each with its key and line.
+// Other packages take their own small option structs built from these
+// values; they never see TOML.
 package config
 
 // Config is the whole file. Field tags are the TOML key names.
@@ -17,6 +22,7 @@ type Config struct {
 	Dir  string `toml:"-"`
 }
 
+// Server is the HTTP listener. *_ms fields are milliseconds; 0 means no timeout.
 type Server struct {
 	Addr                string `toml:"addr"`                   // "127.0.0.1:3000"; -addr and BEXT_ADDR override
 	ReadHeaderTimeoutMS int    `toml:"read_header_timeout_ms"` // 5000
@@ -31,6 +37,7 @@ type Server struct {
 	AccessLog           bool   `toml:"access_log"`             // true
 }
 
+// App names the JavaScript app. Load makes every path absolute.
 type App struct {
 	ServerEntry string `toml:"server_entry"` // "src/server.jsx" (resolved to absolute by Load)
 	ClientEntry string `toml:"client_entry"` // "" = none
@@ -39,6 +46,7 @@ type App struct {
 	FastSink    bool   `toml:"fast_sink"`    // true: rewrite React's string sink (issue 7)
 }
 
+// Render sizes the isolate pool.
 type Render struct {
 	JSCWorkers      int       `toml:"jsc_workers"`       // 4
 	RenderTimeoutMS int       `toml:"render_timeout_ms"` // 5000
@@ -46,6 +54,7 @@ type Render struct {
 	Lifecycle       Lifecycle `toml:"lifecycle"`
 }
 
+// Lifecycle holds worker rotation and file-watch settings; 0 means never / no limit.
 type Lifecycle struct {
 	MaxRequests     int64    `toml:"max_requests"`      // 10000
 	MaxMemoryMB     int64    `toml:"max_memory_mb"`     // 512
@@ -57,6 +66,7 @@ type Lifecycle struct {
 	Recovery        Recovery `toml:"recovery"`
 }
 
+// Recovery is the crash backoff schedule of a worker slot.
 type Recovery struct {
 	MaxConsecutiveFailures int     `toml:"max_consecutive_failures"` // 10
 	BackoffInitialMS       int     `toml:"backoff_initial_ms"`       // 100
@@ -65,17 +75,20 @@ type Recovery struct {
 	HealthyResetMS         int     `toml:"healthy_reset_ms"`         // 60000
 }
 
+// Admin guards /__bext/* and /metrics.
 type Admin struct {
 	Token      string `toml:"token"`       // ""; BEXT_ADMIN_TOKEN overrides
 	Addr       string `toml:"addr"`        // "" = admin routes on the main listener
 	PublicRead bool   `toml:"public_read"` // false
 }
 
+// Runtime tunes the Go runtime that all isolates share.
 type Runtime struct {
-	GOGC          int   `toml:"gogc"`            // chosen by benchmark (issue 5); 0 = leave Go's default
+	GOGC          int   `toml:"gogc"`            // chosen by benchmark (issue 5); 0 = leave Go's default; -1 = GC off
 	MemoryLimitMB int64 `toml:"memory_limit_mb"` // 0 = none
 }
 
+// Dev holds `bext dev` settings.
 type Dev struct {
 	LiveReload bool `toml:"live_reload"` // true in `bext dev`
 }

@@ -1,0 +1,62 @@
+package config
+
+// Default returns bext's defaults. It is the only place they are written;
+// config.toml at the repository root documents the same values and a test
+// keeps the two equal.
+func Default() Config {
+	return Config{
+		Server: Server{
+			Addr:                "127.0.0.1:3000",
+			ReadHeaderTimeoutMS: 5000,
+			ReadTimeoutMS:       30000,
+			WriteTimeoutMS:      60000,
+			IdleTimeoutMS:       120000,
+			MaxHeaderBytes:      1 << 20,
+			MaxBodyBytes:        10 << 20,
+			Gzip:                true,
+			LogFormat:           "auto",
+			LogLevel:            "info",
+			AccessLog:           true,
+		},
+		App: App{
+			ServerEntry: "src/server.jsx",
+			ClientEntry: "",
+			PublicDir:   "public",
+			OutDir:      ".bext",
+			FastSink:    true,
+		},
+		Render: Render{
+			JSCWorkers:      4,
+			RenderTimeoutMS: 5000,
+			QueueTimeoutMS:  1000,
+			Lifecycle: Lifecycle{
+				MaxRequests:     10000,
+				MaxMemoryMB:     512,
+				MaxUptimeHours:  24,
+				DrainTimeoutMS:  5000,
+				WatchDirs:       []string{},
+				WatchDebounceMS: 500,
+				MemoryCheckMS:   10000,
+				Recovery: Recovery{
+					MaxConsecutiveFailures: 10,
+					BackoffInitialMS:       100,
+					BackoffMaxMS:           60000,
+					BackoffMultiplier:      3.0,
+					HealthyResetMS:         60000,
+				},
+			},
+		},
+		Admin: Admin{
+			Token:      "",
+			Addr:       "",
+			PublicRead: false,
+		},
+		Runtime: Runtime{
+			GOGC:          0,
+			MemoryLimitMB: 0,
+		},
+		Dev: Dev{
+			LiveReload: false,
+		},
+	}
+}

@@ -1,0 +1,158 @@
+package config
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// field is one key the file may contain: a table (a struct) or a value.
+type field struct {
+	index []int        // path of struct field indexes from Config
+	typ   reflect.Type // Go type of the field
+}
+
+func (f field) isTable() bool { return f.typ.Kind() == reflect.Struct }
+
+// schema maps every dotted key ("render.lifecycle.max_requests") to its
+// field. It is derived from the struct tags, so adding a field to a struct
+// is all it takes to accept a new key.
+var schema = buildSchema()
+
+func buildSchema() map[string]field {
+	s := map[string]field{}
+	walkStruct(reflect.TypeFor[Config](), "", nil, s)
+	return s
+}
+
+func walkStruct(t reflect.Type, prefix string, index []int, s map[string]field) {
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		name, _, _ := strings.Cut(sf.Tag.Get("toml"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		key := name
+		if prefix != "" {
+			key = prefix + "." + name
+		}
+		idx := append(append([]int(nil), index...), i)
+		s[key] = field{index: idx, typ: sf.Type}
+		switch k := sf.Type.Kind(); {
+		case k == reflect.Struct:
+			walkStruct(sf.Type, key, idx, s)
+		case k == reflect.Slice && sf.Type.Elem().Kind() == reflect.String,
+			k == reflect.String, k == reflect.Bool,
+			k >= reflect.Int && k <= reflect.Int64,
+			k == reflect.Float32 || k == reflect.Float64:
+		default:
+			// A programming error, caught by any test that loads a file.
+			panic(fmt.Sprintf("config: field %s has type %s, which Load cannot set", key, sf.Type))
+		}
+	}
+}
+
+// siblings returns the value and table names directly under table
+// ("" for the top level).
+func siblings(table string) []string {
+	var out []string
+	for k := range schema {
+		parent, name := splitKey(k)
+		if parent == table {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// splitKey splits "a.b.c" into "a.b" and "c".
+func splitKey(key string) (parent, name string) {
+	if i := strings.LastIndexByte(key, '.'); i >= 0 {
+		return key[:i], key[i+1:]
+	}
+	return "", key
+}
+
+// set stores the decoded TOML value v into the field of c, or says why it
+// cannot: the value has the wrong type or does not fit.
+func set(c *Config, f field, v any) string {
+	dst := reflect.ValueOf(c).Elem().FieldByIndex(f.index)
+	switch k := f.typ.Kind(); {
+	case k >= reflect.Int && k <= reflect.Int64:
+		n, ok := v.(int64)
+		if !ok {
+			return "must be an integer, got " + describe(v)
+		}
+		if dst.OverflowInt(n) {
+			return fmt.Sprintf("%d is too large", n)
+		}
+		dst.SetInt(n)
+	case k == reflect.Float32 || k == reflect.Float64:
+		switch n := v.(type) {
+		case float64:
+			dst.SetFloat(n)
+		case int64:
+			dst.SetFloat(float64(n))
+		default:
+			return "must be a number, got " + describe(v)
+		}
+	case k == reflect.String:
+		s, ok := v.(string)
+		if !ok {
+			return "must be a string, got " + describe(v)
+		}
+		dst.SetString(s)
+	case k == reflect.Bool:
+		b, ok := v.(bool)
+		if !ok {
+			return "must be true or false, got " + describe(v)
+		}
+		dst.SetBool(b)
+	case k == reflect.Slice:
+		return setStrings(dst, v)
+	case k == reflect.Struct:
+		if _, ok := v.(map[string]any); !ok {
+			return "must be a table, got " + describe(v)
+		}
+	}
+	return ""
+}
+
+func setStrings(dst reflect.Value, v any) string {
+	arr, ok := v.([]any)
+	if !ok {
+		return `must be an array of strings like ["src"], got ` + describe(v)
+	}
+	out := make([]string, 0, len(arr))
+	for i, e := range arr {
+		s, ok := e.(string)
+		if !ok {
+			return fmt.Sprintf("element %d must be a string, got %s", i, describe(e))
+		}
+		out = append(out, s)
+	}
+	dst.Set(reflect.ValueOf(out))
+	return ""
+}
+
+// describe names a decoded TOML value for an error message.
+func describe(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("string %q", v)
+	case int64:
+		return fmt.Sprintf("integer %d", v)
+	case float64:
+		return fmt.Sprintf("float %v", v)
+	case bool:
+		return fmt.Sprintf("boolean %v", v)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case []map[string]any:
+		return "an array of tables"
+	default:
+		return fmt.Sprintf("a date/time (%v)", v)
+	}
+}
