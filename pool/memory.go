@@ -1,0 +1,68 @@
+package pool
+
+import (
+	"time"
+
+	"bext/lifecycle"
+)
+
+// monitorMemory measures every ACTIVE worker's attributed heap each
+// MemoryCheck. A measurement runs on the worker's own goroutine between two
+// renders (the worker is checked out: it takes no job meanwhile), so it never
+// races a render, and delays a queued request by at most one walk.
+func (p *Pool) monitorMemory() {
+	defer p.bg.Done()
+	t := time.NewTicker(p.opts.MemoryCheck)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+		case <-p.closing:
+			return
+		}
+		for _, s := range p.slots {
+			p.measureSlot(s)
+		}
+	}
+}
+
+// measureSlot asks slot s's ACTIVE worker to measure itself and waits for the
+// answer (or for the worker to stop).
+func (p *Pool) measureSlot(s *slot) {
+	s.mu.Lock()
+	w := s.cur
+	ok := w != nil && w.state == lifecycle.Active
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	reply := make(chan int64, 1)
+	select {
+	case w.ctl <- ctlMsg{kind: ctlMeasure, reply: reply}:
+	default:
+		return // its control queue is full: it is stopping
+	}
+	select {
+	case <-reply:
+	case <-w.done:
+	case <-p.closing:
+	}
+}
+
+// measure runs on w's goroutine while it is idle.
+func (p *Pool) measure(w *worker) int64 {
+	start := time.Now()
+	n := w.iso.HeapBytes()
+	p.metrics.memWalk.Observe(time.Since(start).Seconds())
+	s := w.slot
+	s.mu.Lock()
+	w.memCur = n
+	if n > w.memPeak {
+		w.memPeak = n
+	}
+	s.mu.Unlock()
+	if p.opts.Policy.MaxMemoryBytes > 0 && n > p.opts.Policy.MaxMemoryBytes {
+		p.requestRotation(w, lifecycle.ReasonMaxMemory)
+	}
+	return n
+}
