@@ -1,0 +1,63 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+const repoConfig = "../config.toml"
+
+// The documented config.toml at the repository root and Default() must not
+// drift apart: every key there carries its default, except the app paths,
+// which point at the embedded example app. This decodes without validating,
+// so it holds whether or not the example's files exist yet.
+func TestRepoConfigTomlDocumentsDefaults(t *testing.T) {
+	text, err := os.ReadFile(repoConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Default()
+	if ps, _ := decode(&got, string(text)); len(ps) > 0 {
+		t.Fatalf("config.toml does not decode: %+v", ps)
+	}
+	want := Default()
+	want.App.ServerEntry = "examples/basic/src/server.jsx"
+	want.App.ClientEntry = "examples/basic/src/client.js"
+	want.App.PublicDir = "examples/basic/public"
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("config.toml and Default() differ:\nfile    %+v\ndefault %+v", got, want)
+	}
+}
+
+// Every key the structs accept is written in config.toml, so the file is a
+// complete reference.
+func TestRepoConfigTomlListsEveryKey(t *testing.T) {
+	text, err := os.ReadFile(repoConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := locateKeys(string(text))
+	for key := range schema {
+		if lines[key] == 0 {
+			t.Errorf("config.toml does not document %q", key)
+		}
+	}
+}
+
+// `bext serve -config config.toml` from the repository root must start.
+func TestRepoConfigTomlLoads(t *testing.T) {
+	for _, f := range []string{"examples/basic/src/server.jsx", "examples/basic/src/client.js"} {
+		if _, err := os.Stat(filepath.Join("..", f)); err != nil {
+			t.Skipf("%s is not written yet (the examples/basic app is another package's job): %v", f, err)
+		}
+	}
+	c, err := Load(repoConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := filepath.Abs("../examples/basic/src/server.jsx"); c.App.ServerEntry != want {
+		t.Errorf("ServerEntry = %q, want %q", c.App.ServerEntry, want)
+	}
+}
