@@ -39,6 +39,8 @@ type Options struct {
 	Log              *slog.Logger      // console lines are logged here with worker=id; nil = slog.Default()
 	MaxCallStackSize int               // 0 means engine default
 	InterruptGrace   time.Duration     // how long an interrupted render may take to return before it is abandoned; 0 = 1s
+
+	testHooks bool // installs globalThis.__bext_test_panic(msg), a host function that panics in Go
 }
 
 // Program is a server bundle compiled once; safe to share by many isolates.

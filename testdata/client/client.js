@@ -1,0 +1,2 @@
+import "./style.css";
+document.querySelector("#n").textContent = String(1 + 1);

@@ -1,0 +1,3 @@
+export default function render(req) {
+  return "<p>default export " + req.method + " " + req.url + "</p>";
+}

@@ -1,0 +1,3 @@
+globalThis.render = function render() {
+  while (true) {}
+};

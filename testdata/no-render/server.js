@@ -1,0 +1,1 @@
+globalThis.notRender = () => "I am not called render";

@@ -1,0 +1,2 @@
+import { missing } from "./missing.js";
+globalThis.render = () => missing();
