@@ -60,7 +60,7 @@ func Plugin(warn func(msg string)) api.Plugin {
 			if err != nil {
 				warnOnce(a.Path+"@"+version, fmt.Sprintf(
 					"bext fast sink: unrecognised react-dom build %s (version %s); left as is — renders may be slower (%v)",
-					shortName(a.Path), orUnknown(version), err))
+					shortName(a.Path), orUnknown(version), strings.TrimPrefix(err.Error(), ErrUnrecognised.Error()+": ")))
 				return api.OnLoadResult{}, nil
 			}
 			return api.OnLoadResult{

@@ -1,0 +1,36 @@
+// node-render.cjs BUNDLE — renders requests with Node on a bext server bundle.
+//
+// Reads a JSON array of requests ({method, url, path, query, headers}) on
+// stdin, loads BUNDLE (the exact IIFE bext runs in goja) into this context,
+// calls globalThis.render(req) for each and prints a JSON array of
+// {status, headers, html} or {error} on stdout. The parity test compares
+// this output with goja's byte for byte.
+"use strict";
+const fs = require("fs");
+const vm = require("vm");
+
+const [bundlePath] = process.argv.slice(2);
+if (!bundlePath) {
+  console.error("usage: node node-render.cjs BUNDLE < requests.json");
+  process.exit(2);
+}
+vm.runInThisContext(fs.readFileSync(bundlePath, "utf8"), { filename: bundlePath });
+if (typeof globalThis.render !== "function") {
+  console.error("bundle did not set globalThis.render");
+  process.exit(1);
+}
+
+async function main() {
+  const requests = JSON.parse(fs.readFileSync(0, "utf8"));
+  const out = [];
+  for (const req of requests) {
+    try {
+      const res = await globalThis.render(req);
+      out.push(typeof res === "string" ? { status: 200, headers: {}, html: res } : res);
+    } catch (err) {
+      out.push({ error: String(err && err.message) });
+    }
+  }
+  process.stdout.write(JSON.stringify(out));
+}
+main();
