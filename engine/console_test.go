@@ -63,12 +63,12 @@ func TestConsoleRingIsBounded(t *testing.T) {
 func TestConsoleFormatting(t *testing.T) {
 	iso := kitchen(t, Options{Log: slog.New(slog.DiscardHandler)})
 	cases := map[string]string{
-		`console.log("a", 1, true, null, undefined)`:         "a 1 true null undefined",
-		`console.log("%s is %d%% done", "job", 42.7)`:        "job is 42.7% done",
+		`console.log("a", 1, true, null, undefined)`:           "a 1 true null undefined",
+		`console.log("%s is %d%% done", "job", 42.7)`:          "job is 42.7% done",
 		`console.log("%i|%o|%c.", 3.9, {k: "v"}, "color:red")`: `3|{"k":"v"}|.`,
-		`console.log([1, "x"], function named() {})`:          `[1,"x"] [Function: named]`,
-		`const o = {}; o.self = o; console.log(o)`:            "[object Object]",
-		`console.log(new Error("bad"))`:                       "Error: bad",
+		`console.log([1, "x"], function named() {})`:           `[1,"x"] [Function: named]`,
+		`const o = {}; o.self = o; console.log(o)`:             "[object Object]",
+		`console.log(new Error("bad"))`:                        "Error: bad",
 	}
 	for src, want := range cases {
 		if _, err := iso.rt.RunString(src); err != nil {

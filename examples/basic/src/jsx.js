@@ -22,20 +22,33 @@ export function raw(html) {
   return new Raw(html);
 }
 
-const TEXT_ESC = /[&<>]/g;
-const ATTR_ESC = /[&<>"']/g;
-const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const TEXT_ESC = /[&<>]/;
+const ATTR_ESC = /[&<>"']/;
 
+// The common case, nothing to escape, costs one regexp test.
 export function escapeText(s) {
-  return String(s).replace(TEXT_ESC, (c) => ENTITIES[c]);
+  s = String(s);
+  if (!TEXT_ESC.test(s)) return s;
+  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
 export function escapeAttr(s) {
-  return String(s).replace(ATTR_ESC, (c) => ENTITIES[c]);
+  s = String(s);
+  if (!ATTR_ESC.test(s)) return s;
+  return s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 const ATTR_NAME = /^[a-zA-Z_:][-a-zA-Z0-9_:.]*$/;
+const TAG_NAME = /^[a-zA-Z][a-zA-Z0-9-]*$/;
+// Names are checked once each; a page uses few distinct ones.
+const checked = new Set();
+
+function checkName(re, name, what) {
+  if (checked.has(name)) return;
+  if (!re.test(name)) throw new Error(`invalid ${what} name ${JSON.stringify(name)}`);
+  checked.add(name);
+}
 
 function renderChildren(children, out) {
   for (const c of children) {
@@ -53,7 +66,7 @@ function renderAttrs(props) {
     let v = props[name];
     if (v == null || v === false || typeof v === "function") continue;
     const attr = name === "className" ? "class" : name === "htmlFor" ? "for" : name;
-    if (!ATTR_NAME.test(attr)) throw new Error(`invalid attribute name ${JSON.stringify(attr)}`);
+    checkName(ATTR_NAME, attr, "attribute");
     if (v === true) {
       s += " " + attr;
       continue;
@@ -75,9 +88,10 @@ export function Fragment(props) {
 export function h(tag, props, ...children) {
   props = props || {};
   if (typeof tag === "function") {
-    return tag({ ...props, children: children.length === 1 ? children[0] : children });
+    props.children = children.length === 1 ? children[0] : children;
+    return tag(props);
   }
-  if (!/^[a-zA-Z][a-zA-Z0-9-]*$/.test(tag)) throw new Error(`invalid tag name ${JSON.stringify(tag)}`);
+  checkName(TAG_NAME, tag, "tag");
   const out = ["<", tag, renderAttrs(props), ">"];
   if (VOID.has(tag)) return new Raw(out.join(""));
   renderChildren(children, out);
