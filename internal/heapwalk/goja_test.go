@@ -85,18 +85,15 @@ func TestGrowthMatchesHeapAlloc(t *testing.T) {
 		call()
 	}
 	w.Size(rt) // size the walker's own tables before the first heap reading
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
+	m0 := heapAlloc()
 	s0, _ := w.Size(rt)
 	for range 2000 {
 		call()
 	}
-	runtime.GC()
-	runtime.ReadMemStats(&m1)
+	m1 := heapAlloc()
 	s1, _ := w.Size(rt)
 
-	walked, heap := s1-s0, int64(m1.HeapAlloc)-int64(m0.HeapAlloc)
+	walked, heap := s1-s0, m1-m0
 	t.Logf("2000 calls: walker grew %d B, HeapAlloc grew %d B (%+.1f%%)", walked, heap, 100*float64(walked-heap)/float64(heap))
 	if !within(walked, heap, 0.10) {
 		t.Errorf("walker growth %d B not within 10%% of heap growth %d B", walked, heap)
@@ -118,14 +115,13 @@ func BenchmarkSize(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			rt, _, w := leakyRuntime(b, c.src)
 			bytes, objs := w.Size(rt)
-			b.ResetTimer()
 			for b.Loop() {
 				w.Size(rt)
 			}
 			mb := float64(bytes) / (1 << 20)
 			b.ReportMetric(mb, "MB")
 			b.ReportMetric(float64(objs), "objects")
-			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N)/mb, "ms/MB")
+			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N)/mb, "ms/MB")
 		})
 	}
 }

@@ -253,14 +253,16 @@ func (w *Walker) record(set, excl map[uintptr]uintptr, addr, key, foot uintptr) 
 			return false
 		}
 	}
-	if w.size {
-		if _, shared := excl[key]; shared {
-			return false
-		}
-	}
 	old, ok := set[key]
 	if ok && old >= foot {
 		return false
+	}
+	// Only allocations not yet seen in this walk can be excluded ones: an
+	// excluded key never enters the walk's set, so revisits skip this lookup.
+	if !ok && w.size {
+		if _, shared := excl[key]; shared {
+			return false
+		}
 	}
 	set[key] = foot
 	w.bytes += int64(foot - old)
