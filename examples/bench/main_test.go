@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+)
+
+// TestRunSmoke runs the real command briefly against the in-process pool and
+// the Node server on the React example's small page.
+func TestRunSmoke(t *testing.T) {
+	app, _ := filepath.Abs("../react")
+	_, errNode := exec.LookPath("node")
+	_, errMods := os.Stat(filepath.Join(app, "node_modules", "react-dom"))
+	if errNode != nil || errMods != nil {
+		if os.Getenv("BEXT_TEST_REQUIRE") != "" {
+			t.Fatalf("need node on PATH and npm ci in examples/react: %v, %v", errNode, errMods)
+		}
+		t.Skip("needs node and examples/react/node_modules (set BEXT_TEST_REQUIRE=1 to make this a failure)")
+	}
+	o, err := parseFlags([]string{"-app", app, "-path", "/small", "-targets", "inproc,node", "-c", "2", "-workers", "1", "-node-procs", "1", "-d", "300ms", "-warmup", "0"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	start := time.Now()
+	if err := run(context.Background(), o, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("a 2×300ms run took %v", d)
+	}
+	for _, name := range []string{"inproc", "node"} {
+		// target, req/s > 0, three latencies, KB/page of the small page, 0 errors
+		row := regexp.MustCompile(`(?m)^\s*` + name + `\s+[1-9][0-9.]*\s+[0-9.]+\s+[0-9.]+\s+[0-9.]+\s+1\.[0-9]\s+0\s*$`)
+		if !row.MatchString(out.String()) {
+			t.Errorf("no healthy %s row in:\n%s", name, out.String())
+		}
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	if _, err := parseFlags([]string{"-targets", "url"}, &bytes.Buffer{}); err == nil {
+		t.Error("the url target without -url was accepted")
+	}
+	o, err := parseFlags([]string{"-targets", "inproc", "-url", "http://127.0.0.1:3000/"}, &bytes.Buffer{})
+	if err != nil || len(o.targets) != 2 || o.targets[1] != "url" {
+		t.Errorf("-url did not add the url target: %v, %v", o.targets, err)
+	}
+	if _, err := parseFlags([]string{"-c", "0"}, &bytes.Buffer{}); err == nil {
+		t.Error("-c 0 was accepted")
+	}
+}
