@@ -121,6 +121,7 @@ func serverOptions(o BuildOptions) api.BuildOptions {
 	// Nothing is written; rooting the output at the app dir makes source map
 	// paths (and so dev stacks) read "src/App.jsx:12:3".
 	b.Outdir = o.Dir
+	b.Plugins = append(b.Plugins, nodeShimPlugin())
 	if o.Dev {
 		// goja reads inline source maps, so dev stacks name the source files.
 		b.Sourcemap = api.SourceMapInline

@@ -144,3 +144,14 @@ func TestBuilderRebuildSeesChanges(t *testing.T) {
 		t.Fatalf("rebuild of a broken file succeeded")
 	}
 }
+
+func TestNodeBuiltinShims(t *testing.T) {
+	iso := newTestIsolate(t, "node-builtins", "server.js", Options{})
+	if got := mustRender(t, iso, get("/")).HTML; got != "bytes=5 after=undefined" {
+		t.Fatalf("got %q", got)
+	}
+	re := renderErr(t, iso, t.Context(), get("/stream"))
+	if re.Kind != KindException || !strings.Contains(re.Message, "node:stream.Readable is not available") {
+		t.Fatalf("got %v", re)
+	}
+}
