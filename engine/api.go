@@ -40,7 +40,8 @@ type Options struct {
 	MaxCallStackSize int               // 0 means engine default
 	InterruptGrace   time.Duration     // how long an interrupted render may take to return before it is abandoned; 0 = 1s
 
-	testHooks bool // installs globalThis.__bext_test_panic(msg), a host function that panics in Go
+	testHooks   bool          // installs globalThis.__bext_test_panic(msg), a host function that panics in Go
+	bootTimeout time.Duration // 0 = defaultBootTimeout; tests shorten it
 }
 
 // Program is a server bundle compiled once; safe to share by many isolates.

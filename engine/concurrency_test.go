@@ -41,3 +41,29 @@ func TestProgramSharedByIsolates(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Console is read by monitors while the owner renders.
+func TestConsoleReadDuringRender(t *testing.T) {
+	iso := newTestIsolate(t, "console", "server.js", Options{ConsoleLines: 50, Log: discardLog})
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				if n := len(iso.Console()); n > 50 {
+					t.Errorf("ring holds %d lines", n)
+				}
+			}
+		}
+	})
+	req := get("/")
+	req.Query["n"] = "20"
+	for range 30 {
+		mustRender(t, iso, req)
+	}
+	close(stop)
+	wg.Wait()
+}

@@ -37,7 +37,9 @@
 // and process.nextTick (a plain microtask), MessageChannel/MessagePort
 // (postMessage delivers a macrotask), performance.now, and self/global as
 // aliases of globalThis. That is enough for react-dom/server (18 and 19)
-// and preact-render-to-string with no polyfills.
+// and preact-render-to-string with no polyfills. The server build also
+// shims node:util, async_hooks, stream and crypto (see nodeShims), so an
+// explicit import of react-dom/server.node bundles and renderToString works.
 //
 // # Event loop and errors
 //
@@ -45,7 +47,8 @@
 // whenever JS returns to Go, then due timers run in real time. A pending
 // promise with nothing scheduled fails the render ("never settles"). What is
 // still scheduled when a render ends is dropped, never carried to the next.
-// Timers scheduled while the bundle loads are dropped too.
+// Timers scheduled while the bundle loads are dropped too. Loading may take
+// at most 10 s; a bundle that loops at module level is a BootError.
 //
 // Render errors are *RenderError. Only KindException (a throw, a rejection,
 // a malformed result, a throwing timer callback) keeps the isolate; timeout,

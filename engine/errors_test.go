@@ -158,3 +158,11 @@ func TestErrorKindStrings(t *testing.T) {
 		}
 	}
 }
+
+func TestBootLoopIsBootError(t *testing.T) {
+	_, err := NewIsolate(fixtureProgram(t, "boot-loop", "server.js"), Options{bootTimeout: 30 * time.Millisecond})
+	var be *BootError
+	if !errors.As(err, &be) || !strings.Contains(be.Message, "did not finish loading within 30ms") {
+		t.Fatalf("err = %v, want a BootError about loading time", err)
+	}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -88,3 +89,5 @@ func renderErr(t testing.TB, iso *Isolate, ctx context.Context, req *Request) *R
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+var discardLog = slog.New(slog.DiscardHandler)

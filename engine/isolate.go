@@ -72,22 +72,26 @@ func NewIsolate(p *Program, o Options) (*Isolate, error) {
 }
 
 func (i *Isolate) boot() error {
-	ctx, cancel := context.WithTimeout(context.Background(), defaultBootTimeout)
+	limit := i.opts.bootTimeout
+	if limit <= 0 {
+		limit = defaultBootTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var fn goja.Callable
 	_, rerr := i.runJS(ctx, func() (*Response, error) {
+		defer i.loop.reset() // on the JS goroutine: an abandoned boot still owns the loop
 		if _, err := i.rt.RunProgram(i.prog.prog); err != nil {
 			return nil, err
 		}
 		fn = i.findRender()
 		return nil, nil
 	})
-	i.loop.reset()
 	if rerr != nil {
 		msg := "the server bundle " + i.prog.Name + " threw while loading: " + rerr.Message
 		switch rerr.Kind {
 		case KindTimeout, KindAbandoned:
-			msg = "the server bundle " + i.prog.Name + " did not finish loading within " + defaultBootTimeout.String() + " (an endless loop at module level?)"
+			msg = "the server bundle " + i.prog.Name + " did not finish loading within " + limit.String() + " (an endless loop at module level?)"
 		}
 		return &BootError{Message: msg + "; fix the error and rebuild", Stack: rerr.Stack}
 	}
