@@ -3,6 +3,8 @@ package pool
 import (
 	"context"
 	"errors"
+	"io"
+	"log/slog"
 	"sync"
 	"testing"
 	"time"
@@ -41,7 +43,7 @@ func compile(t testing.TB, src string) *engine.Program {
 func factoryOf(t testing.TB, src string) Factory {
 	prog := compile(t, src)
 	return func(id int) (Isolate, error) {
-		return engine.NewIsolate(prog, engine.Options{WorkerID: id})
+		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	}
 }
 
@@ -106,6 +108,9 @@ func newPool(t *testing.T, f Factory, o Options) *Pool {
 	t.Helper()
 	if o.MemoryCheck == 0 {
 		o.MemoryCheck = -1
+	}
+	if o.Log == nil {
+		o.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	p := New(f, o)
 	t.Cleanup(p.Close)

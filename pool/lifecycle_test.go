@@ -1,6 +1,7 @@
 package pool
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -346,7 +347,7 @@ func TestStaggeredSurgeFirstRotation(t *testing.T) {
 func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 	pol := testPolicy(2)
 	pol.Recovery.MaxConsecutiveFailures = 2
-	p := newPool(t, factoryOf(t, mixedJS), Options{Policy: pol, RenderTimeout: 50 * time.Millisecond})
+	p := newPool(t, factoryOf(t, mixedJS), Options{Policy: pol, RenderTimeout: 300 * time.Millisecond, QueueTimeout: time.Minute})
 	mustReady(t, p)
 	var wg sync.WaitGroup
 	for i := range 10 {
@@ -369,6 +370,12 @@ func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	mustReady(t, p)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := p.WaitActive(ctx, 2); err != nil {
+		t.Fatalf("replacements did not come up: %v", err)
+	}
 	_, r1, err := get(p, "/throw", nil)
 	if !isKind(err, engine.KindException) {
 		t.Fatalf("throw: %v, want an exception", err)

@@ -41,7 +41,13 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 				continue
 			}
 			if p.serve(w, j) {
-				p.setState(w, lifecycle.Stopped, lifecycle.ReasonCrash, nil)
+				reason := lifecycle.ReasonCrash
+				s.mu.Lock()
+				if w.rotating == lifecycle.ReasonDrainTimeout {
+					reason = lifecycle.ReasonDrainTimeout // interrupted by the drain, not crashed
+				}
+				s.mu.Unlock()
+				p.setState(w, lifecycle.Stopped, reason, nil)
 				w.iso.Close()
 				return !w.draining.Load()
 			}

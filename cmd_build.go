@@ -1,0 +1,35 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+func init() {
+	register(command{Name: "build", Usage: "build [-config FILE]",
+		Short: "Write the server and client bundles with a manifest to [app] out_dir, for deploys without node_modules.",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			cfgPath := fs.String("config", "", "config file (default ./config.toml, else the embedded example app)")
+			return func(out io.Writer) (int, error) {
+				cfg, err := loadConfig(*cfgPath, func(s string) { fmt.Fprintln(os.Stderr, "bext:", s) })
+				if err != nil {
+					return 1, err
+				}
+				a, err := buildApp(cfg, false)
+				if err != nil {
+					return 1, err
+				}
+				for _, w := range a.Warnings {
+					fmt.Fprintln(os.Stderr, "warning:", w)
+				}
+				dir, err := writeBuild(cfg, a)
+				if err != nil {
+					return 1, err
+				}
+				fmt.Fprintf(out, "bext: %s; wrote %s (server bundle %d bytes, %d client files)\n", a.From, dir, len(a.ServerCode), len(a.Assets.Files))
+				return 0, nil
+			}
+		}})
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"bext/config"
+	"bext/pool"
+)
+
+// adminClient talks to a running server's admin API.
+type adminClient struct {
+	base  string
+	token string
+	http  *http.Client
+}
+
+// adminFlags adds -addr and -config; the address comes from -addr, else
+// BEXT_ADDR, else the config's [admin] addr or [server] addr.
+func adminFlags(fs *flag.FlagSet) func() (*adminClient, error) {
+	addr := fs.String("addr", "", "address of the running server (default BEXT_ADDR, else the config's)")
+	cfgPath := fs.String("config", "", "config file to read the address and admin token from (default ./config.toml)")
+	return func() (*adminClient, error) {
+		c := &adminClient{token: os.Getenv("BEXT_ADMIN_TOKEN"), http: &http.Client{Timeout: 10 * time.Second}}
+		a := *addr
+		if a == "" {
+			a = os.Getenv("BEXT_ADDR")
+		}
+		cfg := config.Default()
+		path := *cfgPath
+		if path == "" {
+			if _, err := os.Stat("config.toml"); err == nil {
+				path = "config.toml"
+			}
+		}
+		if path != "" {
+			loaded, err := config.Load(path)
+			if err != nil {
+				return nil, err
+			}
+			cfg = *loaded
+		}
+		if a == "" {
+			a = cfg.Server.Addr
+			if cfg.Admin.Addr != "" {
+				a = cfg.Admin.Addr
+			}
+		}
+		if c.token == "" {
+			c.token = cfg.Admin.Token
+		}
+		if !strings.Contains(a, "://") {
+			a = "http://" + a
+		}
+		c.base = strings.TrimRight(a, "/")
+		return c, nil
+	}
+}
+
+// do sends one request and decodes a JSON answer into v.
+func (c *adminClient) do(method, path string, v any) error {
+	req, err := http.NewRequest(method, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) || strings.Contains(err.Error(), "connection refused") {
+			return fmt.Errorf("no bext server answering at %s (start one with `bext serve`, or pass -addr)", c.base)
+		}
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		var e struct{ Error string }
+		json.Unmarshal(body, &e)
+		if e.Error == "" {
+			e.Error = strings.TrimSpace(string(body))
+		}
+		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, e.Error)
+	}
+	return json.Unmarshal(body, v)
+}
+
+func init() {
+	register(command{Name: "ps", Usage: "ps [-addr HOST:PORT] [-json]", Short: "Show the workers of a running server as a table.",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			client := adminFlags(fs)
+			asJSON := fs.Bool("json", false, "print the raw JSON array")
+			return func(out io.Writer) (int, error) {
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				var ws []pool.WorkerStats
+				if err := c.do(http.MethodGet, "/__bext/workers", &ws); err != nil {
+					return 1, err
+				}
+				if *asJSON {
+					enc := json.NewEncoder(out)
+					enc.SetIndent("", "  ")
+					return 0, enc.Encode(ws)
+				}
+				printPS(out, ws)
+				return 0, nil
+			}
+		}})
+	register(command{Name: "workers restart", Usage: "workers restart [-addr HOST:PORT] [--worker N]",
+		Short: "Gracefully restart all workers (rolling), or one.",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			client := adminFlags(fs)
+			id := fs.Int("worker", -1, "restart only this worker slot")
+			return func(out io.Writer) (int, error) {
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				path := "/__bext/workers/restart"
+				if *id >= 0 {
+					path += "?worker=" + strconv.Itoa(*id)
+				}
+				var r struct {
+					Scheduled []int `json:"scheduled"`
+				}
+				if err := c.do(http.MethodPost, path, &r); err != nil {
+					return 1, err
+				}
+				fmt.Fprintf(out, "restart scheduled for worker(s) %v (rolling, surge-first)\n", r.Scheduled)
+				return 0, nil
+			}
+		}})
+	register(command{Name: "workers stats", Usage: "workers stats [-addr HOST:PORT]", Short: "Print every metric of every worker.",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			client := adminFlags(fs)
+			return func(out io.Writer) (int, error) {
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				var ws []pool.WorkerStats
+				if err := c.do(http.MethodGet, "/__bext/workers", &ws); err != nil {
+					return 1, err
+				}
+				printStats(out, ws)
+				return 0, nil
+			}
+		}})
+}
+
+// printPS prints the seed's table: header, then one aligned row per slot.
+func printPS(w io.Writer, ws []pool.WorkerStats) {
+	active := 0
+	for _, s := range ws {
+		if s.State == "ACTIVE" {
+			active++
+		}
+	}
+	fmt.Fprintf(w, "Workers (%d/%d active)\n", active, len(ws))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tState\tRequests\tMemory\tUptime\tAvg Render\t")
+	for _, s := range ws {
+		extra := ""
+		if s.Rotating != "" {
+			extra = "(rotating: " + shortReason(s.Rotating) + ")"
+		} else if s.GaveUp {
+			extra = "(gave up: " + firstLine(s.LastError) + ")"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.State, thousands(s.RequestsServed), humanBytes(s.CurrentMemoryBytes),
+			humanDuration(time.Duration(s.UptimeSeconds*float64(time.Second))), fmt.Sprintf("%.1fms", s.AvgRenderTimeMS), extra)
+	}
+	tw.Flush()
+}
+
+// printStats prints one block per worker with every field.
+func printStats(w io.Writer, ws []pool.WorkerStats) {
+	for i, s := range ws {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		last := "never"
+		if s.LastRequestAt != nil {
+			last = s.LastRequestAt.Format(time.RFC3339)
+		}
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(tw, "Worker %d\t%s\n", s.ID, s.State)
+		for _, kv := range [][2]string{
+			{"requests_served", thousands(s.RequestsServed)}, {"requests_failed", thousands(s.RequestsFailed)},
+			{"total_render_time_ms", fmt.Sprintf("%.1f", s.TotalRenderTimeMS)}, {"avg_render_time_ms", fmt.Sprintf("%.2f", s.AvgRenderTimeMS)},
+			{"current_memory_bytes", fmt.Sprintf("%d (%s)", s.CurrentMemoryBytes, humanBytes(s.CurrentMemoryBytes))},
+			{"peak_memory_bytes", fmt.Sprintf("%d (%s)", s.PeakMemoryBytes, humanBytes(s.PeakMemoryBytes))},
+			{"started_at", s.StartedAt.Format(time.RFC3339)}, {"last_request_at", last},
+			{"uptime", humanDuration(time.Duration(s.UptimeSeconds * float64(time.Second)))},
+			{"restarts", strconv.Itoa(s.Restarts)}, {"consecutive_failures", strconv.Itoa(s.ConsecutiveFailures)},
+			{"in_flight", strconv.Itoa(s.InFlight)}, {"generation", strconv.Itoa(s.Generation)},
+			{"last_rotation_reason", orDash(s.LastRotationReason)}, {"last_error", orDash(firstLine(s.LastError))},
+		} {
+			fmt.Fprintf(tw, "  %s\t%s\n", kv[0], kv[1])
+		}
+		tw.Flush()
+	}
+}
+
+func shortReason(r string) string {
+	switch r {
+	case "max_memory":
+		return "memory"
+	case "max_requests":
+		return "requests"
+	case "max_uptime":
+		return "uptime"
+	}
+	return r
+}
+
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func humanDuration(d time.Duration) string {
+	switch {
+	case d >= 24*time.Hour:
+		return fmt.Sprintf("%dd %dh", int(d.Hours())/24, int(d.Hours())%24)
+	case d >= time.Hour:
+		return fmt.Sprintf("%dh %dm", int(d.Hours()), int(d.Minutes())%60)
+	case d >= time.Minute:
+		return fmt.Sprintf("%dm %ds", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	return fmt.Sprintf("%ds", int(d.Seconds()))
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

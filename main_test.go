@@ -1,0 +1,410 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"bext/config"
+	"bext/pool"
+)
+
+// writeApp writes a small app with config.toml into a temp dir.
+func writeApp(t *testing.T, cfg string, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, "config.toml")
+}
+
+const tinyServer = `
+import { greet } from "./greet";
+globalThis.render = (req) => "<!doctype html><h1>" + greet(req.path) + "</h1>";
+`
+
+// startApp loads, builds and starts a server on a free loopback port.
+func startApp(t *testing.T, cfgPath string, mod func(*config.Config)) *instance {
+	t.Helper()
+	cfg, err := loadConfig(cfgPath, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Server.Addr = "127.0.0.1:0"
+	cfg.Server.AccessLog = false
+	if mod != nil {
+		mod(cfg)
+	}
+	a, err := loadApp(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := start(cfg, a, false, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(inst.shutdown)
+	return inst
+}
+
+func httpGet(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func TestServeRootConfigExample(t *testing.T) {
+	inst := startApp(t, "config.toml", nil)
+	code, body := httpGet(t, "http://"+inst.Addr+"/")
+	if code != 200 || !strings.Contains(body, "<") || !strings.Contains(strings.ToLower(body), "<html") {
+		t.Fatalf("GET / = %d %.200q, want the example's HTML", code, body)
+	}
+	if code, _ := httpGet(t, "http://"+inst.Addr+"/style.css"); code != 200 {
+		t.Fatalf("public file: %d", code)
+	}
+}
+
+func TestServeEmbeddedExampleWithoutConfig(t *testing.T) {
+	t.Chdir(t.TempDir())
+	inst := startApp(t, "", nil)
+	if code, body := httpGet(t, "http://"+inst.Addr+"/"); code != 200 || !strings.Contains(strings.ToLower(body), "<html") {
+		t.Fatalf("embedded example: %d %.200q", code, body)
+	}
+}
+
+func TestBadInputFailsBeforeListening(t *testing.T) {
+	cases := []struct {
+		name  string
+		cfg   string
+		files map[string]string
+		want  []string
+	}{
+		{"unknown key", "[app]\nserver_entry = \"s.js\"\n[render]\njsc_wrkers = 2\n", map[string]string{"s.js": "globalThis.render=()=>''"},
+			[]string{"jsc_wrkers", ":4"}},
+		{"zero workers", "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 0\n", map[string]string{"s.js": "globalThis.render=()=>''"},
+			[]string{"jsc_workers", ":4"}},
+		{"missing entry", "[app]\nserver_entry = \"nope.jsx\"\n", nil, []string{"server_entry", "nope.jsx"}},
+		{"syntax error", "[app]\nserver_entry = \"s.jsx\"\n", map[string]string{"s.jsx": "globalThis.render = () => {\n  return <div>;\n};\n"},
+			[]string{"s.jsx:2:"}},
+		{"unresolved import", "[app]\nserver_entry = \"s.js\"\n", map[string]string{"s.js": "import x from './missing';\nglobalThis.render=()=>x;\n"},
+			[]string{"s.js:1:", "./missing"}},
+		{"throws at boot", "[app]\nserver_entry = \"s.js\"\n", map[string]string{"s.js": "throw new Error('kaboom at load');\n"},
+			[]string{"kaboom at load"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := writeApp(t, c.cfg, c.files)
+			var out, errb bytes.Buffer
+			code := run([]string{"serve", "-config", path, "-addr", "127.0.0.1:0"}, &out, &errb)
+			if code == 0 {
+				t.Fatalf("serve exited 0 on %s", c.name)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errb.String(), w) {
+					t.Errorf("error output lacks %q:\n%s", w, errb.String())
+				}
+			}
+		})
+	}
+}
+
+func TestBuildOutputIsUsedUntilSourcesChange(t *testing.T) {
+	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n", map[string]string{
+		"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
+	var out, errb bytes.Buffer
+	if code := run([]string{"build", "-config", path}, &out, &errb); code != 0 {
+		t.Fatalf("build: %d %s", code, errb.String())
+	}
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(filepath.Join(dir, ".bext", "manifest.json")); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := loadConfig(path, func(string) {})
+	a, err := loadApp(cfg)
+	if err != nil || !strings.HasPrefix(a.From, "using .bext") {
+		t.Fatalf("serve after build: %v %q, want it to use .bext", err, a.From)
+	}
+	// A deploy without sources still works from the build.
+	later := time.Now().Add(2 * time.Second)
+	os.WriteFile(filepath.Join(dir, "src/greet.js"), []byte("export const greet = (p) => 'hello ' + p;\n"), 0o644)
+	os.Chtimes(filepath.Join(dir, "src/greet.js"), later, later)
+	a, err = loadApp(cfg)
+	if err != nil || !strings.Contains(a.From, "src/greet.js changed") {
+		t.Fatalf("after editing a source: %v %q, want a rebuild that says why", err, a.From)
+	}
+	if !bytes.Contains(a.ServerCode, []byte("hello ")) {
+		t.Fatal("rebuild does not contain the edit")
+	}
+}
+
+func TestPSAgainstRunningServer(t *testing.T) {
+	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 3\n", map[string]string{
+		"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
+	inst := startApp(t, path, nil)
+	for i := range 1200 {
+		httpGet(t, fmt.Sprintf("http://%s/%d", inst.Addr, i))
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"workers", "restart", "-addr", inst.Addr, "--worker", "2"}, &out, &errb); code != 0 {
+		t.Fatalf("workers restart: %d %s", code, errb.String())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for inst.Pool.Snapshot()[2].Generation < 2 {
+		if err := inst.Pool.WaitActive(ctx, 3); err != nil || ctx.Err() != nil {
+			t.Fatal("worker 2 not restarted")
+		}
+	}
+	out.Reset()
+	if code := run([]string{"ps", "-addr", inst.Addr}, &out, &errb); code != 0 {
+		t.Fatalf("ps: %d %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	if len(lines) != 5 || lines[0] != "Workers (3/3 active)" {
+		t.Fatalf("ps output:\n%s", out.String())
+	}
+	hdr := strings.Fields(lines[1])
+	if strings.Join(hdr, " ") != "ID State Requests Memory Uptime Avg Render" {
+		t.Fatalf("header %q", lines[1])
+	}
+	col := strings.Index(lines[1], "Requests")
+	total := 0
+	for i, row := range lines[2:] {
+		f := strings.Fields(row)
+		if f[0] != fmt.Sprint(i) || f[1] != "ACTIVE" {
+			t.Errorf("row %d: %q", i, row)
+		}
+		if len(row) < col || row[col-1] != ' ' {
+			t.Errorf("row %d not aligned under the header: %q", i, row)
+		}
+		var n int
+		fmt.Sscan(strings.ReplaceAll(f[2], ",", ""), &n)
+		total += n
+		if n >= 1000 && !strings.Contains(f[2], ",") {
+			t.Errorf("row %d: %s lacks a thousands separator", i, f[2])
+		}
+		if !strings.HasSuffix(f[len(f)-1], "ms") {
+			t.Errorf("row %d: avg render %q", i, f[len(f)-1])
+		}
+	}
+	if ws := inst.Pool.Snapshot(); ws[2].RequestsServed != 0 || ws[2].LastRotationReason != "manual" {
+		t.Errorf("worker 2 after manual restart: %+v", ws[2])
+	}
+	if total > 1200 || total < 1 {
+		t.Errorf("rows count %d requests", total)
+	}
+	out.Reset()
+	run([]string{"ps", "-json", "-addr", inst.Addr}, &out, &errb)
+	var arr []pool.WorkerStats
+	if err := json.Unmarshal(out.Bytes(), &arr); err != nil || len(arr) != 3 {
+		t.Fatalf("ps -json: %v %s", err, out.String())
+	}
+	out.Reset()
+	run([]string{"workers", "stats", "-addr", inst.Addr}, &out, &errb)
+	for _, k := range []string{"Worker 0", "Worker 2", "requests_served", "peak_memory_bytes", "last_rotation_reason"} {
+		if !strings.Contains(out.String(), k) {
+			t.Errorf("workers stats lacks %q", k)
+		}
+	}
+}
+
+func TestPSWithNoServer(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"ps", "-addr", "127.0.0.1:1"}, &out, &errb)
+	msg := strings.TrimSpace(errb.String())
+	if code != 1 || strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "no bext server") {
+		t.Fatalf("ps with no server: exit %d, %q", code, msg)
+	}
+}
+
+// TestRotationUnderLoad: max_requests = 20 with 4 workers; 2000 requests
+// over 16 connections all succeed and every worker rotates.
+func TestRotationUnderLoad(t *testing.T) {
+	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 4\n[render.lifecycle]\nmax_requests = 20\n",
+		map[string]string{"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
+	inst := startApp(t, path, nil)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var bad []string
+	next := make(chan int)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
+	for range 16 {
+		wg.Go(func() {
+			for i := range next {
+				resp, err := client.Get(fmt.Sprintf("http://%s/r%d", inst.Addr, i))
+				if err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+				if err != nil || resp.StatusCode != 200 {
+					mu.Lock()
+					bad = append(bad, fmt.Sprint(i, err, resp))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for i := range 2000 {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if len(bad) > 0 {
+		t.Fatalf("%d of 2000 requests failed, first: %s", len(bad), bad[0])
+	}
+	for _, st := range inst.Pool.Snapshot() {
+		if st.Restarts < 1 {
+			t.Errorf("worker %d never rotated: %+v", st.ID, st)
+		}
+	}
+}
+
+// buildBinary builds bext once for the signal tests.
+var buildBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "bext-bin-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "bext")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// startBinary runs `bext serve` as a child process and returns its address.
+func startBinary(t *testing.T, cfgPath string) (*exec.Cmd, string) {
+	t.Helper()
+	bin, err := buildBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", "-config", cfgPath, "-addr", "127.0.0.1:0")
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	addr := make(chan string, 1)
+	go func() {
+		buf := make([]byte, 64<<10)
+		var all []byte
+		for {
+			n, err := stderr.Read(buf)
+			all = append(all, buf[:n]...)
+			if i := bytes.Index(all, []byte("serving http://")); i >= 0 {
+				rest := all[i+len("serving http://"):]
+				if j := bytes.IndexAny(rest, " \n"); j > 0 {
+					select {
+					case addr <- string(rest[:j]):
+					default:
+					}
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	select {
+	case a := <-addr:
+		return cmd, a
+	case <-time.After(60 * time.Second):
+		t.Fatal("bext serve did not print its address")
+	}
+	return nil, ""
+}
+
+const slowServer = `globalThis.render = async (req) => {
+	if (req.path === "/slow") await new Promise(r => setTimeout(r, 500));
+	return "<p>done " + req.path + "</p>";
+};`
+
+func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
+	path := writeApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
+	cmd, addr := startBinary(t, path)
+	res := make(chan string, 1)
+	go func() {
+		resp, err := http.Get("http://" + addr + "/slow")
+		if err != nil {
+			res <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		res <- fmt.Sprint(resp.StatusCode, " ", string(b))
+	}()
+	waitFor(t, addr, func(ws []pool.WorkerStats) bool { // the slow render is in flight
+		n := 0
+		for _, w := range ws {
+			n += w.InFlight
+		}
+		return n == 1
+	})
+	cmd.Process.Signal(syscall.SIGTERM)
+	if got := <-res; got != "200 <p>done /slow</p>" {
+		t.Fatalf("in-flight request during SIGTERM: %q", got)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v, want 0", err)
+	}
+}
+
+func TestSIGHUPRestartsAllWorkers(t *testing.T) {
+	path := writeApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
+	cmd, addr := startBinary(t, path)
+	cmd.Process.Signal(syscall.SIGHUP)
+	waitFor(t, addr, func(ws []pool.WorkerStats) bool {
+		done := len(ws) == 2
+		for _, w := range ws {
+			done = done && w.Restarts == 1 && w.LastRotationReason == "manual" && w.State == "ACTIVE"
+		}
+		return done
+	})
+}
+
+// waitFor polls a child server's /__bext/workers until ok (20 s at most):
+// no fake clock reaches another process.
+func waitFor(t *testing.T, addr string, ok func([]pool.WorkerStats) bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	var ws []pool.WorkerStats
+	for time.Now().Before(deadline) {
+		ws = nil
+		resp, err := http.Get("http://" + addr + "/__bext/workers")
+		if err == nil {
+			json.NewDecoder(resp.Body).Decode(&ws)
+			resp.Body.Close()
+		}
+		if ok(ws) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("workers never reached the expected state: %+v", ws)
+}

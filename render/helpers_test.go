@@ -1,0 +1,114 @@
+package render
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"bext/engine"
+	"bext/lifecycle"
+	"bext/pool"
+)
+
+// appJS is a real render function exercising every outcome the HTTP layer maps.
+const appJS = `
+let count = 0;
+globalThis.render = async (req) => {
+	count++;
+	switch (req.path) {
+	case "/": return "<!doctype html><html><body><h1>home</h1><p>" + req.query.name + "</p></body></html>";
+	case "/object": return {status: 201, headers: {"x-app": "yes"}, html: "<p>created</p>"};
+	case "/throw": throw new Error("render threw on purpose");
+	case "/loop": while (true) {}
+	case "/slow": await new Promise(r => setTimeout(r, Number(req.query.ms || 200))); return "<p>slow</p>";
+	case "/log": console.log("hello from", req.path); return "<p>logged</p>";
+	case "/big": return "<p>" + "x".repeat(20000) + "</p>";
+	case "/headers": return "<p>" + req.method + " " + req.headers["x-test"] + " " + req.url + "</p>";
+	}
+	return {status: 404, html: "<p>not found</p>"};
+};`
+
+type testEnv struct {
+	srv  *Server
+	pool *pool.Pool
+	ts   *httptest.Server
+	reg  *prometheus.Registry
+	dir  string
+}
+
+func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func newEnv(t *testing.T, workers int, mod func(*Options, *pool.Options)) *testEnv {
+	t.Helper()
+	prog, err := engine.Compile("app.js", []byte(appJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := lifecycle.DefaultPolicy()
+	pol.Workers = workers
+	po := pool.Options{Policy: pol, RenderTimeout: 300 * time.Millisecond, QueueTimeout: 500 * time.Millisecond, MemoryCheck: -1, Log: quietLog()}
+	dir := t.TempDir()
+	pub := filepath.Join(dir, "public")
+	os.MkdirAll(pub, 0o755)
+	os.WriteFile(filepath.Join(pub, "style.css"), []byte("body{color:red}"), 0o644)
+	os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("TOP SECRET"), 0o644)
+	reg := prometheus.NewRegistry()
+	o := Options{PublicDir: pub, Gzip: true, QueueTimeout: po.QueueTimeout, Registry: reg, Log: quietLog(), MaxBodyBytes: 1 << 20}
+	if mod != nil {
+		mod(&o, &po)
+	}
+	p := pool.New(func(id int) (pool.Isolate, error) {
+		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: quietLog()})
+	}, po)
+	reg.MustRegister(p)
+	s, err := New(p, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { ts.Close(); p.Close() })
+	if err := waitReady(p); err != nil {
+		t.Fatal(err)
+	}
+	return &testEnv{srv: s, pool: p, ts: ts, reg: reg, dir: dir}
+}
+
+func waitReady(p *pool.Pool) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return p.WaitActive(ctx, p.Size())
+}
+
+// do sends a request to the handler with the given peer address (httptest
+// recorder: RemoteAddr is whatever the test says, as a TCP peer would be).
+func (e *testEnv) do(method, target, remote string, hdr map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, nil)
+	req.RemoteAddr = remote
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	e.srv.Handler().ServeHTTP(rec, req)
+	return rec
+}
+
+func (e *testEnv) get(t *testing.T, path string) (*http.Response, string) {
+	t.Helper()
+	resp, err := http.Get(e.ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func timeParse(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }

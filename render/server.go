@@ -1,0 +1,158 @@
+package render
+
+import (
+	"log/slog"
+	"net/http"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"bext/pool"
+)
+
+// Options configure the HTTP surface.
+type Options struct {
+	PublicDir    string // static files; "" or missing = none
+	Gzip         bool
+	MaxBodyBytes int64
+	QueueTimeout time.Duration // for Retry-After
+	AccessLog    bool
+	Dev          bool // show error stacks in responses
+
+	AdminToken      string // Bearer token that makes any client trusted
+	AdminPublicRead bool   // untrusted clients may read admin GET routes
+	// AdminSeparate: admin routes are served by AdminHandler only, not by
+	// Handler (when [admin] addr gives them a listener of their own).
+	AdminSeparate bool
+
+	Registry *prometheus.Registry // /metrics; nil = no metrics route
+	Log      *slog.Logger
+
+	// Dev hooks.
+	TransformHTML func(html string) string // applied to every SSR HTML body
+	Mount         func(r chi.Router)       // extra routes (live reload)
+}
+
+// Server holds what the handlers serve; the pool and client assets may be
+// swapped while serving (bext dev).
+type Server struct {
+	opts     Options
+	log      *slog.Logger
+	pool     atomic.Pointer[pool.Pool]
+	assets   atomic.Pointer[Assets]
+	static   http.Handler
+	root     *os.Root
+	shutting atomic.Bool
+}
+
+// New makes a Server rendering through p.
+func New(p *pool.Pool, o Options) (*Server, error) {
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	s := &Server{opts: o, log: o.Log}
+	s.pool.Store(p)
+	s.assets.Store(&Assets{})
+	if o.PublicDir != "" {
+		if fi, err := os.Stat(o.PublicDir); err == nil && fi.IsDir() {
+			root, err := os.OpenRoot(o.PublicDir)
+			if err != nil {
+				return nil, err
+			}
+			s.root = root
+			s.static = http.FileServerFS(root.FS())
+		}
+	}
+	return s, nil
+}
+
+// SetPool swaps the pool new requests go to.
+func (s *Server) SetPool(p *pool.Pool) { s.pool.Store(p) }
+
+// Pool is the pool requests go to now.
+func (s *Server) Pool() *pool.Pool { return s.pool.Load() }
+
+// SetAssets swaps the client assets served under /_bext/.
+func (s *Server) SetAssets(a *Assets) { s.assets.Store(a) }
+
+// ShuttingDown makes /readyz answer 503 from now on.
+func (s *Server) ShuttingDown() { s.shutting.Store(true) }
+
+// Handler is the main listener's router.
+func (s *Server) Handler() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverer)
+	if s.opts.AccessLog {
+		r.Use(s.accessLog)
+	}
+	if s.opts.Gzip {
+		r.Use(middleware.Compress(5, "text/html", "text/css", "text/plain", "text/javascript",
+			"application/javascript", "application/json", "image/svg+xml"))
+	}
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	if !s.opts.AdminSeparate {
+		s.mountAdmin(r)
+	}
+	if s.opts.Mount != nil {
+		s.opts.Mount(r)
+	}
+	r.Get("/_bext/*", s.serveAsset)
+	r.Head("/_bext/*", s.serveAsset)
+	r.NotFound(s.serveApp)
+	return r
+}
+
+// AdminHandler serves only the admin routes (for [admin] addr).
+func (s *Server) AdminHandler() http.Handler {
+	r := chi.NewRouter()
+	r.Use(s.recoverer)
+	if s.opts.AccessLog {
+		r.Use(s.accessLog)
+	}
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	s.mountAdmin(r)
+	return r
+}
+
+func (s *Server) mountAdmin(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(s.adminAccess)
+		r.Get("/__bext/workers", s.listWorkers)
+		// Registered for every method first so GET is 405, not worker "restart".
+		r.HandleFunc("/__bext/workers/restart", methodNotAllowed("POST"))
+		r.Post("/__bext/workers/restart", s.restartWorkers)
+		r.Get("/__bext/workers/{id}", s.getWorker)
+		if s.opts.Registry != nil {
+			r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)}))
+		}
+	})
+}
+
+func methodNotAllowed(allow string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": r.Method + " not allowed; use " + allow})
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if s.shutting.Load() || !s.Pool().Ready() {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write([]byte("not ready\n"))
+		return
+	}
+	w.Write([]byte("ready\n"))
+}

@@ -1,0 +1,187 @@
+package render
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bext/pool"
+)
+
+func TestSSRResponses(t *testing.T) {
+	e := newEnv(t, 2, nil)
+	cases := []struct {
+		path   string
+		status int
+		body   string
+		header [2]string
+	}{
+		{"/?name=Ada", 200, "<p>Ada</p>", [2]string{"Cache-Control", "no-cache"}},
+		{"/object", 201, "<p>created</p>", [2]string{"X-App", "yes"}},
+		{"/nope", 404, "<p>not found</p>", [2]string{"Content-Type", "text/html; charset=utf-8"}},
+		{"/throw", 500, "500 Internal Server Error", [2]string{"Cache-Control", "no-store"}},
+		{"/loop", 504, "504 Gateway Timeout", [2]string{}},
+		{"/style.css", 200, "body{color:red}", [2]string{"Content-Type", "text/css; charset=utf-8"}},
+	}
+	for _, c := range cases {
+		resp, body := e.get(t, c.path)
+		if resp.StatusCode != c.status || !strings.Contains(body, c.body) {
+			t.Errorf("GET %s = %d %q, want %d containing %q", c.path, resp.StatusCode, body, c.status, c.body)
+		}
+		if c.header[0] != "" && resp.Header.Get(c.header[0]) != c.header[1] {
+			t.Errorf("GET %s: %s = %q, want %q", c.path, c.header[0], resp.Header.Get(c.header[0]), c.header[1])
+		}
+	}
+	if _, body := e.get(t, "/throw"); strings.Contains(body, "render threw on purpose") {
+		t.Error("production error page leaks the error message")
+	}
+	// Same worker keeps serving after a throw; the server after a loop.
+	if resp, _ := e.get(t, "/"); resp.StatusCode != 200 {
+		t.Fatalf("after failures: %d", resp.StatusCode)
+	}
+}
+
+func TestDevErrorPageShowsStack(t *testing.T) {
+	e := newEnv(t, 1, func(o *Options, _ *pool.Options) { o.Dev = true })
+	_, body := e.get(t, "/throw")
+	if !strings.Contains(body, "render threw on purpose") || !strings.Contains(body, "app.js") {
+		t.Fatalf("dev error page lacks message and stack: %s", body)
+	}
+}
+
+func TestRequestFields(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	req, _ := http.NewRequest("GET", e.ts.URL+"/headers?a=1&b=2", nil)
+	req.Header.Set("X-Test", "v1")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(b), "GET v1 /headers?a=1&amp;b=2") && !strings.Contains(string(b), "GET v1 /headers?a=1&b=2") {
+		t.Fatalf("render saw %s", b)
+	}
+}
+
+func TestQueueTimeout503(t *testing.T) {
+	e := newEnv(t, 1, func(o *Options, po *pool.Options) {
+		po.QueueTimeout, o.QueueTimeout = 50*time.Millisecond, 50*time.Millisecond
+		po.RenderTimeout = 5 * time.Second
+	})
+	done := make(chan struct{})
+	go func() { e.get(t, "/slow?ms=1000"); close(done) }()
+	for e.pool.InFlight() == 0 {
+		time.Sleep(time.Millisecond) // wait for the slow render to occupy the one worker
+	}
+	resp, _ := e.get(t, "/")
+	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("busy pool: %d Retry-After=%q, want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+	<-done
+}
+
+func TestStaticNeverLeavesPublicDir(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	for _, p := range []string{"/../secret.txt", "/..%2fsecret.txt", "/%2e%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/style.css/../../secret.txt", "//../secret.txt"} {
+		req, _ := http.NewRequest("GET", e.ts.URL+p, nil)
+		req.URL.Opaque = p // send the raw path as written
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if strings.Contains(string(b), "TOP SECRET") {
+			t.Errorf("GET %s leaked a file outside public_dir", p)
+		}
+	}
+}
+
+func TestGzip(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	req, _ := http.NewRequest("GET", e.ts.URL+"/big", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("no gzip for a client that accepts it: %v", resp.Header)
+	}
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(zr)
+	if !strings.Contains(string(b), strings.Repeat("x", 20000)) {
+		t.Fatal("gzip body does not decode to the page")
+	}
+}
+
+func TestHealthAndReadiness(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	if r, _ := e.get(t, "/healthz"); r.StatusCode != 200 {
+		t.Fatalf("healthz %d", r.StatusCode)
+	}
+	if r, _ := e.get(t, "/readyz"); r.StatusCode != 200 {
+		t.Fatalf("readyz %d with an ACTIVE worker", r.StatusCode)
+	}
+	e.srv.ShuttingDown()
+	if r, _ := e.get(t, "/readyz"); r.StatusCode != 503 {
+		t.Fatalf("readyz %d while shutting down, want 503", r.StatusCode)
+	}
+}
+
+// Under concurrent load with good, throwing and looping routes mixed, every
+// good request gets 200: a bad render fails only itself.
+func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
+	e := newEnv(t, 4, func(o *Options, po *pool.Options) {
+		po.RenderTimeout = 100 * time.Millisecond
+		po.QueueTimeout = 10 * time.Second
+	})
+	paths := []string{"/", "/throw", "/", "/object", "/loop", "/", "/throw", "/"}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	bad := []string{}
+	jobs := make(chan int)
+	for range 16 {
+		wg.Go(func() {
+			for i := range jobs {
+				p := paths[i%len(paths)]
+				resp, err := http.Get(e.ts.URL + p)
+				if err != nil {
+					mu.Lock()
+					bad = append(bad, err.Error())
+					mu.Unlock()
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				want := map[string]int{"/": 200, "/object": 201, "/throw": 500, "/loop": 504}[p]
+				if resp.StatusCode != want {
+					mu.Lock()
+					bad = append(bad, fmt.Sprintf("%s: %d", p, resp.StatusCode))
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for i := range 200 {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if len(bad) > 0 {
+		t.Fatalf("%d of 200 requests got the wrong answer, e.g. %v", len(bad), bad[:min(5, len(bad))])
+	}
+	if a := e.pool.ActiveWorkers(); a != 4 {
+		t.Fatalf("%d ACTIVE workers after the load, want all 4", a)
+	}
+}

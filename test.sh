@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every bext test, installing what the tests need when it is missing:
+# Debian's chromium (live-reload browser test) and prometheus (promtool),
+# and the npm packages of examples/react. CI calls this script.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "test.sh: installing ${need[*]} from Debian"
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  else
+    echo "test.sh: missing ${need[*]}: run 'sudo apt-get install ${need[*]}'" >&2
+    exit 1
+  fi
+fi
+if [ -f examples/react/package-lock.json ] && [ ! -d examples/react/node_modules ]; then
+  echo "test.sh: npm ci in examples/react"
+  (cd examples/react && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+export BEXT_TEST_REQUIRE=1   # tests fail, instead of skipping, when a tool is missing
+go vet ./...
+go test -race -timeout 40m "$@" ./...
