@@ -20,6 +20,13 @@ type Isolate interface {
 // how a new bundle reaches the workers.
 type Factory func(id int) (Isolate, error)
 
+// factoryRef is the pool's current factory; version increments on Deploy so
+// the pool can tell which workers run the newest bundle.
+type factoryRef struct {
+	f       Factory
+	version int64
+}
+
 // fatal reports whether err means the isolate that returned it must be
 // replaced (timeout, stack overflow, escaped panic, abandoned render), as
 // opposed to an exception thrown by the app, after which it is kept.

@@ -59,7 +59,7 @@ type Result struct {
 type Pool struct {
 	opts    Options
 	log     *slog.Logger
-	factory atomic.Pointer[Factory]
+	factory atomic.Pointer[factoryRef]
 	slots   []*slot
 	jobs    chan *job
 
@@ -114,7 +114,7 @@ func New(f Factory, opts Options) *Pool {
 		changed: make(chan struct{}),
 		metrics: newMetrics(),
 	}
-	p.factory.Store(&f)
+	p.factory.Store(&factoryRef{f: f, version: 1})
 	p.rot.init()
 	for id := range opts.Policy.Workers {
 		p.slots = append(p.slots, newSlot(id, opts.HistoryLen))

@@ -1,6 +1,7 @@
 package pool
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"time"
@@ -101,7 +102,7 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 
 	nw := s.newWorker()
 	p.setState(nw, lifecycle.Booting, reason, nil)
-	iso, err := p.boot(s.id)
+	iso, err := p.boot(nw)
 	if err != nil {
 		s.mu.Lock()
 		s.failures++
@@ -151,6 +152,7 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 		s.old = nil
 	}
 	s.mu.Unlock()
+	p.notifyChange()
 }
 
 // drain stops w: it takes no new job, finishes the one in flight and stops;
@@ -213,17 +215,47 @@ func (p *Pool) Restart(id int, reason lifecycle.Reason) ([]int, error) {
 	return ids, nil
 }
 
-// Deploy boots one isolate from f to check it, and only if it boots makes f
-// the pool's factory and restarts every worker on a rolling basis. A factory
-// that fails to boot is returned as an error and the old workers keep
-// serving.
-func (p *Pool) Deploy(f Factory, reason lifecycle.Reason) error {
+// Deploy boots one isolate from f to check it and, only if it boots, makes
+// f the pool's factory, restarts every worker on a rolling basis (surge-first,
+// one at a time) and waits until every serving slot runs f or ctx ends. A
+// factory that fails to boot is returned as an error and the old workers
+// keep serving.
+func (p *Pool) Deploy(ctx context.Context, f Factory, reason lifecycle.Reason) error {
 	iso, err := bootWith(f, 0)
 	if err != nil {
 		return err
 	}
 	iso.Close()
-	p.factory.Store(&f)
-	_, err = p.Restart(-1, reason)
-	return err
+	ref := &factoryRef{f: f, version: p.factory.Load().version + 1}
+	p.factory.Store(ref)
+	if _, err := p.Restart(-1, reason); err != nil {
+		return err
+	}
+	for {
+		changed := p.changes()
+		if p.allRun(ref.version) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-p.closing:
+			return ErrPoolClosed
+		case <-changed:
+		}
+	}
+}
+
+// allRun reports whether every slot that has not given up is served by an
+// ACTIVE worker of factory version v, with no old worker left draining.
+func (p *Pool) allRun(v int64) bool {
+	for _, s := range p.slots {
+		s.mu.Lock()
+		ok := s.gaveUp || (s.cur != nil && s.cur.version >= v && s.cur.state == lifecycle.Active && s.old == nil)
+		s.mu.Unlock()
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

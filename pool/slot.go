@@ -61,6 +61,7 @@ type worker struct {
 	memCur      int64
 	memPeak     int64
 	rotating    lifecycle.Reason // why it is draining
+	version     int64            // factory version it booted from
 	cancel      context.CancelCauseFunc
 }
 
@@ -179,7 +180,7 @@ func (p *Pool) bootUntilActive(s *slot, reason lifecycle.Reason) *worker {
 	}
 	for {
 		p.setState(w, lifecycle.Booting, reason, nil)
-		iso, err := p.boot(s.id)
+		iso, err := p.boot(w)
 		if err == nil {
 			if p.closed() {
 				iso.Close()
@@ -245,8 +246,18 @@ func (p *Pool) revive(s *slot) bool {
 	return true
 }
 
-// boot boots an isolate for slot id from the current factory.
-func (p *Pool) boot(id int) (Isolate, error) { return bootWith(*p.factory.Load(), id) }
+// boot boots an isolate for w's slot from the current factory and records
+// which factory version w runs.
+func (p *Pool) boot(w *worker) (Isolate, error) {
+	ref := p.factory.Load()
+	iso, err := bootWith(ref.f, w.slot.id)
+	if err == nil {
+		w.slot.mu.Lock()
+		w.version = ref.version
+		w.slot.mu.Unlock()
+	}
+	return iso, err
+}
 
 // bootWith calls f, turning a panic into an error so a broken host setup is
 // a slot failure, not a crashed server.

@@ -1,0 +1,50 @@
+package pool
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"bext/lifecycle"
+)
+
+func TestDeployRollsEveryWorkerOntoTheNewBundle(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		rec := &recorder{}
+		p := newPool(t, factoryOf(t, okJS), Options{Policy: testPolicy(3), Observe: rec.observe})
+		if err := p.WaitActive(context.Background(), 3); err != nil {
+			t.Fatal(err)
+		}
+		v2 := factoryOf(t, `globalThis.render = () => "<p>v2</p>";`)
+		if err := p.Deploy(context.Background(), v2, lifecycle.ReasonFileChange); err != nil {
+			t.Fatal(err)
+		}
+		// Deploy returns only when every worker runs v2: no request may see v1.
+		for i := range 30 {
+			resp, _, err := get(p, "/", nil)
+			if err != nil || resp.HTML != "<p>v2</p>" {
+				t.Fatalf("request %d after Deploy: %v %v", i, resp, err)
+			}
+		}
+		for _, st := range p.Snapshot() {
+			if st.LastRotationReason != "file_change" || st.State != "ACTIVE" {
+				t.Fatalf("worker %d: %+v", st.ID, st)
+			}
+		}
+		for _, e := range rec.list() {
+			if e.To == lifecycle.Draining && e.ActiveWorkers < 3 {
+				t.Fatalf("capacity dropped to %d during deploy", e.ActiveWorkers)
+			}
+		}
+
+		err := p.Deploy(context.Background(), factoryOf(t, throwsAtBootJS), lifecycle.ReasonFileChange)
+		if err == nil || !strings.Contains(err.Error(), "broken bundle") {
+			t.Fatalf("deploying a bundle that throws at load: %v, want its error", err)
+		}
+		synctest.Wait()
+		if resp, _, err := get(p, "/", nil); err != nil || resp.HTML != "<p>v2</p>" {
+			t.Fatalf("after a failed deploy the old workers must keep serving: %v %v", resp, err)
+		}
+	})
+}
