@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -86,6 +87,29 @@ func TestServeRootConfigExample(t *testing.T) {
 	}
 	if code, _ := httpGet(t, "http://"+inst.Addr+"/style.css"); code != 200 {
 		t.Fatalf("public file: %d", code)
+	}
+}
+
+func TestClientAssetsHashedAndCachedForever(t *testing.T) {
+	inst := startApp(t, "config.toml", nil)
+	_, body := httpGet(t, "http://"+inst.Addr+"/")
+	m := regexp.MustCompile(`src="(/_bext/client-[A-Za-z0-9]+\.js)"`).FindStringSubmatch(body)
+	if m == nil {
+		t.Fatalf("page does not reference a hashed client bundle:\n%.400s", body)
+	}
+	resp, err := http.Get("http://" + inst.Addr + m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
+		!strings.Contains(resp.Header.Get("Content-Type"), "javascript") {
+		t.Fatalf("GET %s: %d %v", m[1], resp.StatusCode, resp.Header)
+	}
+	page, _ := http.Get("http://" + inst.Addr + "/")
+	page.Body.Close()
+	if page.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("HTML Cache-Control %q, want no-cache", page.Header.Get("Cache-Control"))
 	}
 }
 

@@ -28,7 +28,7 @@ globalThis.render = async (req) => {
 	case "/object": return {status: 201, headers: {"x-app": "yes"}, html: "<p>created</p>"};
 	case "/throw": throw new Error("render threw on purpose");
 	case "/loop": while (true) {}
-	case "/slow": await new Promise(r => setTimeout(r, Number(req.query.ms || 200))); return "<p>slow</p>";
+	case "/slow": console.log("slow render started"); await new Promise(r => setTimeout(r, Number(req.query.ms || 200))); return "<p>slow</p>";
 	case "/log": console.log("hello from", req.path); return "<p>logged</p>";
 	case "/big": return "<p>" + "x".repeat(20000) + "</p>";
 	case "/headers": return "<p>" + req.method + " " + req.headers["x-test"] + " " + req.url + "</p>";
@@ -37,11 +37,12 @@ globalThis.render = async (req) => {
 };`
 
 type testEnv struct {
-	srv  *Server
-	pool *pool.Pool
-	ts   *httptest.Server
-	reg  *prometheus.Registry
-	dir  string
+	console chan string // console lines the isolates logged
+	srv     *Server
+	pool    *pool.Pool
+	ts      *httptest.Server
+	reg     *prometheus.Registry
+	dir     string
 }
 
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -65,8 +66,10 @@ func newEnv(t *testing.T, workers int, mod func(*Options, *pool.Options)) *testE
 	if mod != nil {
 		mod(&o, &po)
 	}
+	console := make(chan string, 100)
+	clog := slog.New(chanHandler{console})
 	p := pool.New(func(id int) (pool.Isolate, error) {
-		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: quietLog()})
+		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: clog})
 	}, po)
 	reg.MustRegister(p)
 	s, err := New(p, o)
@@ -78,7 +81,7 @@ func newEnv(t *testing.T, workers int, mod func(*Options, *pool.Options)) *testE
 	if err := waitReady(p); err != nil {
 		t.Fatal(err)
 	}
-	return &testEnv{srv: s, pool: p, ts: ts, reg: reg, dir: dir}
+	return &testEnv{console: console, srv: s, pool: p, ts: ts, reg: reg, dir: dir}
 }
 
 func waitReady(p *pool.Pool) error {
@@ -112,3 +115,20 @@ func (e *testEnv) get(t *testing.T, path string) (*http.Response, string) {
 }
 
 func timeParse(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
+
+// chanHandler sends each log message to a channel (dropping when full), so
+// a test can wait for the app's console output instead of sleeping.
+type chanHandler struct{ ch chan string }
+
+func (h chanHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h chanHandler) Handle(_ context.Context, r slog.Record) error {
+	msg := r.Message
+	r.Attrs(func(a slog.Attr) bool { msg += " " + a.Value.String(); return true })
+	select {
+	case h.ch <- msg:
+	default:
+	}
+	return nil
+}
+func (h chanHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h chanHandler) WithGroup(string) slog.Handler      { return h }

@@ -76,9 +76,7 @@ func TestQueueTimeout503(t *testing.T) {
 	})
 	done := make(chan struct{})
 	go func() { e.get(t, "/slow?ms=1000"); close(done) }()
-	for e.pool.InFlight() == 0 {
-		time.Sleep(time.Millisecond) // wait for the slow render to occupy the one worker
-	}
+	waitConsole(t, e, "slow render started") // the one worker is now busy
 	resp, _ := e.get(t, "/")
 	if resp.StatusCode != 503 || resp.Header.Get("Retry-After") == "" {
 		t.Fatalf("busy pool: %d Retry-After=%q, want 503 with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
@@ -183,5 +181,20 @@ func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
 	}
 	if a := e.pool.ActiveWorkers(); a != 4 {
 		t.Fatalf("%d ACTIVE workers after the load, want all 4", a)
+	}
+}
+
+func waitConsole(t *testing.T, e *testEnv, text string) {
+	t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case line := <-e.console:
+			if strings.Contains(line, text) {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("the app never logged %q", text)
+		}
 	}
 }
