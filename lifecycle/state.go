@@ -120,6 +120,7 @@ type Reason string
 
 const (
 	ReasonNone         Reason = ""
+	ReasonStart        Reason = "start"         // first boot of a slot when the pool starts
 	ReasonReady        Reason = "ready"         // BOOTING->ACTIVE
 	ReasonMaxRequests  Reason = "max_requests"  // served >= RequestThreshold
 	ReasonMaxMemory    Reason = "max_memory"    // attributed heap > MaxMemoryBytes

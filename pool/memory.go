@@ -56,13 +56,19 @@ func (p *Pool) measure(w *worker) int64 {
 	p.metrics.memWalk.Observe(time.Since(start).Seconds())
 	s := w.slot
 	s.mu.Lock()
+	served := w.served
 	w.memCur = n
 	if n > w.memPeak {
 		w.memPeak = n
 	}
 	s.mu.Unlock()
-	if p.opts.Policy.MaxMemoryBytes > 0 && n > p.opts.Policy.MaxMemoryBytes {
-		p.requestRotation(w, lifecycle.ReasonMaxMemory)
+	if lim := p.opts.Policy.MaxMemoryBytes; lim > 0 && n > lim {
+		if served == 0 {
+			// A fresh isolate over the limit would rotate forever.
+			p.log.Warn("max_memory_mb is below the size of a fresh isolate; not rotating for memory", "worker", s.id, "attributed_bytes", n, "limit_bytes", lim)
+		} else {
+			p.requestRotation(w, lifecycle.ReasonMaxMemory)
+		}
 	}
 	return n
 }

@@ -120,7 +120,7 @@ func New(f Factory, opts Options) *Pool {
 		p.slots = append(p.slots, newSlot(id, opts.HistoryLen))
 	}
 	for _, s := range p.slots {
-		p.startBoot(s, lifecycle.ReasonNone)
+		p.startBoot(s, lifecycle.ReasonStart)
 	}
 	p.bg.Add(1)
 	go p.coordinate()

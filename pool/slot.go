@@ -101,7 +101,7 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	s.mu.Unlock()
 
 	p.metrics.transitions.WithLabelValues(from.String(), to.String(), string(reason)).Inc()
-	attrs := []any{"worker", s.id, "generation", w.gen, "from", from.String(), "to", to.String(), "reason", string(reason), "after", t.InPrevious.Round(time.Microsecond)}
+	attrs := []any{"worker", s.id, "generation", w.gen, "from", from.String(), "to", to.String(), "reason", string(reason), "after", t.InPrevious.Round(time.Microsecond).String()}
 	if cause != nil {
 		attrs = append(attrs, "err", cause.Error())
 	}
@@ -110,10 +110,11 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	} else {
 		p.log.Info("worker transition", attrs...)
 	}
-	p.notifyChange()
+	// Observers first: whoever WaitActive wakes can read the event.
 	if p.opts.Observe != nil {
 		p.opts.Observe(Event{Worker: s.id, Generation: w.gen, Transition: t, ActiveWorkers: p.ActiveWorkers()})
 	}
+	p.notifyChange()
 	return nil
 }
 

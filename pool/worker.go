@@ -28,6 +28,9 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 		t := time.AfterFunc(pol.Recovery.HealthyReset, func() { p.healthy(w) })
 		defer t.Stop()
 	}
+	if p.opts.MemoryCheck > 0 {
+		p.measure(w) // so memory shows from the start, not after the first check
+	}
 	for {
 		jobs := p.jobs
 		if w.draining.Load() {
@@ -41,14 +44,6 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 				continue
 			}
 			if p.serve(w, j) {
-				reason := lifecycle.ReasonCrash
-				s.mu.Lock()
-				if w.rotating == lifecycle.ReasonDrainTimeout {
-					reason = lifecycle.ReasonDrainTimeout // interrupted by the drain, not crashed
-				}
-				s.mu.Unlock()
-				p.setState(w, lifecycle.Stopped, reason, nil)
-				w.iso.Close()
 				return !w.draining.Load()
 			}
 		case m := <-w.ctl:
@@ -81,7 +76,8 @@ func (p *Pool) redispatch(j *job) {
 	}
 }
 
-// serve renders one job on w and reports whether the isolate crashed.
+// serve renders one job on w and reports whether the isolate crashed (it is
+// then STOPPED and closed).
 func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 	s := w.slot
 	ctx, cancelTimeout := context.WithTimeoutCause(j.ctx, p.opts.RenderTimeout, ErrRenderTimeout)
@@ -116,6 +112,18 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 	s.mu.Unlock()
 
 	p.metrics.observeRender(s.id, d, err)
+	if crashed {
+		// Stop the isolate before answering, so whoever sees the failure
+		// sees the worker already STOPPED.
+		reason := lifecycle.ReasonCrash
+		s.mu.Lock()
+		if w.rotating == lifecycle.ReasonDrainTimeout {
+			reason = lifecycle.ReasonDrainTimeout // interrupted by the drain, not crashed
+		}
+		s.mu.Unlock()
+		p.setState(w, lifecycle.Stopped, reason, err)
+		w.iso.Close()
+	}
 	j.done <- jobResult{resp: resp, err: err, Result: Result{Worker: s.id, Generation: w.gen, Duration: d}}
 	if !crashed {
 		if reason, ok := p.opts.Policy.ShouldRotate(s.id, served, uptime, mem); ok {

@@ -35,7 +35,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		}
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
 			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.Int("status", status),
-			slog.Int("bytes", ww.BytesWritten()), slog.Duration("duration", time.Since(start)), slog.Int("worker", l.worker))
+			slog.Int("bytes", ww.BytesWritten()), slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000), slog.Int("worker", l.worker))
 	})
 }
 
