@@ -1,0 +1,410 @@
+package main
+
+// Benchmarks of the whole server on the example apps. Each phase runs for a
+// fixed wall time (-bext.phase, default 3s) instead of b.N, so run them once:
+//
+//	go test -run '^$' -bench 'Serve|Rotation|GC' -benchtime 1x .
+//	go test -run '^$' -bench Serve -benchtime 1x . -args -bext.phase 10s
+//
+// BenchmarkServe    renders/s of one isolate (a), of NumCPU isolates in
+//                   parallel in-process (b), and through HTTP with
+//                   jsc_workers = NumCPU (c), with c/b and b/(CPUs×a).
+// BenchmarkRotation p99 latency over HTTP with max_requests = 50 vs rotation
+//                   off, in one run (phases A B B A), and failed requests.
+// BenchmarkGC       renders/s of NumCPU isolates in parallel under several
+//                   GOGC / memory-limit settings, per example app.
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"bext/config"
+	"bext/engine"
+	"bext/pool"
+)
+
+var benchPhase = flag.Duration("bext.phase", 3*time.Second, "wall time of each measured phase of the bext benchmarks")
+
+var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// benchApp is an example app built and compiled once.
+type benchApp struct {
+	cfg  *config.Config
+	a    *app
+	prog *engine.Program
+}
+
+func loadBenchApp(tb testing.TB, cfgPath string) benchApp {
+	tb.Helper()
+	cfg, err := loadConfig(cfgPath, func(string) {})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a, err := loadApp(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prog, err := engine.Compile(a.Name, a.ServerCode)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return benchApp{cfg: cfg, a: a, prog: prog}
+}
+
+// isolates boots n isolates as bext's workers would be booted.
+func (ba benchApp) isolates(tb testing.TB, n int) []pool.Isolate {
+	tb.Helper()
+	f := factory(ba.prog, isolateOptions(ba.cfg, false, quietLog), ba.a.JS, ba.a.CSS)
+	var out []pool.Isolate
+	for id := range n {
+		iso, err := f(id)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		tb.Cleanup(iso.Close)
+		out = append(out, iso)
+	}
+	return out
+}
+
+// pageRequest is what the HTTP layer passes to a render for GET path.
+func pageRequest(path string) *engine.Request {
+	return &engine.Request{Method: "GET", URL: path, Path: path, Query: map[string]string{},
+		Headers: map[string]string{"accept": "text/html", "host": "127.0.0.1"}}
+}
+
+// renderLoops renders req on every isolate, one goroutine each, in tight
+// loops for d, and returns the renders completed per second.
+func renderLoops(tb testing.TB, isos []pool.Isolate, req *engine.Request, d time.Duration) float64 {
+	tb.Helper()
+	var (
+		total atomic.Int64
+		wg    sync.WaitGroup
+		errMu sync.Mutex
+		first error
+	)
+	start := time.Now()
+	deadline := start.Add(d)
+	for _, iso := range isos {
+		wg.Go(func() {
+			n := int64(0)
+			for time.Now().Before(deadline) {
+				resp, err := iso.Render(context.Background(), req)
+				if err == nil && resp.Status != http.StatusOK {
+					err = fmt.Errorf("status %d", resp.Status)
+				}
+				if err != nil {
+					errMu.Lock()
+					first = err
+					errMu.Unlock()
+					return
+				}
+				n++
+			}
+			total.Add(n)
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		tb.Fatalf("render %s: %v", req.Path, first)
+	}
+	return float64(total.Load()) / time.Since(start).Seconds()
+}
+
+// startBench starts a server for cfgPath on a free loopback port, with the
+// access log off (it goes to a discarded logger anyway) and mod applied.
+func startBench(tb testing.TB, cfgPath string, mod func(*config.Config)) *instance {
+	tb.Helper()
+	cfg, err := loadConfig(cfgPath, func(string) {})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg.Server.Addr = "127.0.0.1:0"
+	cfg.Server.AccessLog = false
+	if mod != nil {
+		mod(cfg)
+	}
+	a, err := loadApp(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	inst, err := start(cfg, a, false, quietLog, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(inst.shutdown)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := inst.Pool.WaitActive(ctx, cfg.Render.JSCWorkers); err != nil {
+		tb.Fatal(err)
+	}
+	return inst
+}
+
+// loadResult is one closed-loop HTTP load run.
+type loadResult struct {
+	ok, failed int
+	firstErr   error
+	elapsed    time.Duration
+	lat        []time.Duration // of successful requests, unsorted
+}
+
+func (r loadResult) perSecond() float64 { return float64(r.ok) / r.elapsed.Seconds() }
+
+// httpLoad keeps conns GET requests to url in flight for d over keep-alive
+// connections. It is kept lean because it shares the CPUs with the server:
+// one request value per connection, reused; bodies discarded; no gzip
+// (the benchmarks measure rendering, not compression).
+func httpLoad(url string, conns int, d time.Duration) loadResult {
+	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	var (
+		mu  sync.Mutex
+		res loadResult
+		wg  sync.WaitGroup
+	)
+	start := time.Now()
+	deadline := start.Add(d)
+	for range conns {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodGet, url, nil)
+			lat := make([]time.Duration, 0, 4096)
+			var failed int
+			var first error
+			for {
+				t0 := time.Now()
+				if !t0.Before(deadline) {
+					break
+				}
+				resp, err := client.Do(req)
+				if err == nil {
+					_, err = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode != http.StatusOK {
+						err = fmt.Errorf("GET %s: status %d", url, resp.StatusCode)
+					}
+				}
+				if err != nil {
+					failed++
+					if first == nil {
+						first = err
+					}
+					continue
+				}
+				lat = append(lat, time.Since(t0))
+			}
+			mu.Lock()
+			res.ok += len(lat)
+			res.failed += failed
+			res.lat = append(res.lat, lat...)
+			if res.firstErr == nil {
+				res.firstErr = first
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	res.elapsed = time.Since(start)
+	return res
+}
+
+// p99 of ds by the nearest-rank method (sorts ds).
+func p99(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[max((99*len(ds)+99)/100, 1)-1]
+}
+
+// withRuntime applies cfg's [runtime] settings as `bext serve` does and
+// restores the previous ones when tb ends.
+func withRuntime(tb testing.TB, cfg *config.Config) {
+	gc, lim := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
+	debug.SetGCPercent(gc)
+	applyRuntime(cfg, quietLog)
+	tb.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(lim) })
+}
+
+// BenchmarkServe measures examples/basic's / page: (a) one isolate in a
+// tight loop, (b) NumCPU isolates in parallel, (c) the full HTTP path with
+// jsc_workers = NumCPU. Target: c ≥ 0.9 × b.
+func BenchmarkServe(b *testing.B) {
+	ba := loadBenchApp(b, "config.toml")
+	withRuntime(b, ba.cfg)
+	cpus, req, d := runtime.NumCPU(), pageRequest("/"), *benchPhase
+
+	isos := ba.isolates(b, cpus)
+	inst := startBench(b, "config.toml", func(c *config.Config) { c.Render.JSCWorkers = cpus })
+	url, conns := "http://"+inst.Addr+"/", 2*cpus
+	renderLoops(b, isos, req, d/5) // warm up: lazy compilation, heap size
+	httpLoad(url, conns, d/5)
+	// Two rounds of a, b, c, half a phase each, so that drift in the load
+	// of a shared machine hits all three alike.
+	var a, par, c float64
+	for range 2 {
+		a += renderLoops(b, isos[:1], req, d/2) / 2
+		par += renderLoops(b, isos, req, d/2) / 2
+		r := httpLoad(url, conns, d/2)
+		if r.failed > 0 {
+			b.Fatalf("%d of %d HTTP requests failed: %v", r.failed, r.ok+r.failed, r.firstErr)
+		}
+		c += r.perSecond() / 2
+	}
+
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(a, "a-renders/s")
+	b.ReportMetric(par, "b-renders/s")
+	b.ReportMetric(c, "c-renders/s")
+	b.ReportMetric(c/par, "c/b")
+	b.ReportMetric(par/(float64(cpus)*a), "b/(cpus*a)")
+	b.Logf("examples/basic /: a=%.0f b=%.0f c=%.0f renders/s (CPUs=%d, gogc=%d, %d HTTP conns, %v phases); c/b=%.3f b/(CPUs×a)=%.3f",
+		a, par, c, cpus, ba.cfg.Runtime.GOGC, conns, d, c/par, par/(float64(cpus)*a))
+}
+
+// BenchmarkRotation compares p99 latency over HTTP with max_requests = 50
+// and with rotation off, under the same closed-loop load, in one run. The
+// two servers take turns (off, on, on, off) so drift on a shared machine
+// hits both. Target: p99(on)/p99(off) ≤ 1.10 with no failed request.
+func BenchmarkRotation(b *testing.B) {
+	ba := loadBenchApp(b, "config.toml")
+	withRuntime(b, ba.cfg)
+	cpus, d := runtime.NumCPU(), *benchPhase
+	srv := map[bool]*instance{}
+	for _, on := range []bool{false, true} {
+		srv[on] = startBench(b, "config.toml", func(c *config.Config) {
+			c.Render.JSCWorkers = cpus
+			c.Render.Lifecycle.MaxRequests = 0
+			if on {
+				c.Render.Lifecycle.MaxRequests = 50
+			}
+		})
+	}
+	conns := 2 * cpus
+	lat := map[bool][]time.Duration{}
+	ok, failed := map[bool]int{}, map[bool]int{}
+	var firstErr error
+	for i, on := range []bool{false, true, true, false} {
+		url := "http://" + srv[on].Addr + "/"
+		if i < 2 {
+			httpLoad(url, conns, d/5) // warm up each server once
+		}
+		r := httpLoad(url, conns, d)
+		lat[on] = append(lat[on], r.lat...)
+		ok[on] += r.ok
+		failed[on] += r.failed
+		if firstErr == nil {
+			firstErr = r.firstErr
+		}
+	}
+	rotations := 0
+	for _, st := range srv[true].Pool.Snapshot() {
+		rotations += st.Restarts
+	}
+	off, on := p99(lat[false]), p99(lat[true])
+	ratio := float64(on) / float64(off)
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(float64(off)/1e6, "p99-off-ms")
+	b.ReportMetric(float64(on)/1e6, "p99-on-ms")
+	b.ReportMetric(ratio, "p99-ratio")
+	b.ReportMetric(float64(failed[false]+failed[true]), "failed")
+	b.ReportMetric(float64(rotations), "rotations")
+	b.Logf("examples/basic / over HTTP, %d workers, %d conns: rotation off %d requests p99 %v; max_requests=50 %d requests (%d rotations) p99 %v; ratio %.3f; failed %d/%d",
+		cpus, conns, ok[false], off, ok[true], rotations, on, ratio, failed[false], failed[true])
+	if failed[false]+failed[true] > 0 {
+		b.Errorf("failed requests: %v", firstErr)
+	}
+	if rotations < 2*cpus {
+		b.Errorf("only %d rotations with max_requests = 50: the run did not exercise rotation", rotations)
+	}
+}
+
+// gcSetting is one GOGC / GOMEMLIMIT combination.
+type gcSetting struct {
+	name    string
+	gogc    int   // -1 = off
+	limitMB int64 // 0 = none
+}
+
+var gcSettings = []gcSetting{
+	{"gogc=100", 100, 0},
+	{"gogc=200", 200, 0},
+	{"gogc=400", 400, 0},
+	{"gogc=800", 800, 0},
+	{"gogc=400,limit=64MB", 400, 64},
+	{"gogc=off,limit=256MB", -1, 256},
+}
+
+// BenchmarkGC renders each example app's / page on NumCPU isolates in
+// parallel (where the GC costs most: every isolate allocates into one heap)
+// under each GC setting, two rounds interleaved, and reports the mean
+// renders/s and the heap goal per setting. examples/react is measured only
+// when its node_modules are installed (npm ci in examples/react).
+func BenchmarkGC(b *testing.B) {
+	apps := []struct{ name, cfg string }{{"basic", "examples/basic/config.toml"}, {"react", "examples/react/config.toml"}}
+	for _, ap := range apps {
+		b.Run(ap.name, func(b *testing.B) {
+			if ap.name == "react" {
+				if _, err := os.Stat("examples/react/node_modules/react-dom"); err != nil {
+					b.Skip("examples/react/node_modules missing: run npm ci in examples/react")
+				}
+			}
+			ba := loadBenchApp(b, ap.cfg)
+			gc, lim := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
+			b.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(lim) })
+			isos, req, d := ba.isolates(b, runtime.NumCPU()), pageRequest("/"), *benchPhase
+			renderLoops(b, isos, req, d/5)
+			const rounds = 2
+			rate, goal, cycles := map[string]float64{}, map[string]float64{}, map[string]float64{}
+			for range rounds {
+				for _, s := range gcSettings {
+					debug.SetGCPercent(s.gogc)
+					limit := int64(math.MaxInt64)
+					if s.limitMB > 0 {
+						limit = s.limitMB << 20
+					}
+					debug.SetMemoryLimit(limit)
+					runtime.GC()
+					c0 := gcCycles()
+					rate[s.name] += renderLoops(b, isos, req, d) / rounds
+					cycles[s.name] += float64(gcCycles()-c0) / d.Seconds() / rounds
+					goal[s.name] += float64(heapGoal()) / (1 << 20) / rounds
+				}
+			}
+			b.ReportMetric(0, "ns/op")
+			var tab strings.Builder
+			fmt.Fprintf(&tab, "examples/%s / with %d isolates in parallel, %v × %d rounds per setting:\n", ap.name, len(isos), d, rounds)
+			fmt.Fprintf(&tab, "| setting | renders/s | vs gogc=100 | GC cycles/s | heap goal MB |\n|---|---|---|---|---|\n")
+			for _, s := range gcSettings {
+				b.ReportMetric(rate[s.name], "renders/s@"+s.name)
+				fmt.Fprintf(&tab, "| %s | %.0f | %.2f× | %.1f | %.0f |\n", s.name, rate[s.name], rate[s.name]/rate["gogc=100"], cycles[s.name], goal[s.name])
+			}
+			b.Log("\n" + tab.String())
+		})
+	}
+}
+
+func gcCycles() uint64 { return readMetric("/gc/cycles/total:gc-cycles") }
+func heapGoal() uint64 { return readMetric("/gc/heap/goal:bytes") }
+
+func readMetric(name string) uint64 {
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
