@@ -141,7 +141,7 @@ func TestHealthAndReadiness(t *testing.T) {
 // good request gets 200: a bad render fails only itself.
 func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
 	e := newEnv(t, 4, func(o *Options, po *pool.Options) {
-		po.RenderTimeout = 100 * time.Millisecond
+		po.RenderTimeout = 500 * time.Millisecond
 		po.QueueTimeout = 10 * time.Second
 	})
 	paths := []string{"/", "/throw", "/", "/object", "/loop", "/", "/throw", "/"}
