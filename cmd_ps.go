@@ -103,12 +103,8 @@ func init() {
 			client := adminFlags(fs)
 			asJSON := fs.Bool("json", false, "print the raw JSON array")
 			return func(out io.Writer) (int, error) {
-				c, err := client()
+				ws, err := fetchWorkers(client)
 				if err != nil {
-					return 1, err
-				}
-				var ws []pool.WorkerStats
-				if err := c.do(http.MethodGet, "/__bext/workers", &ws); err != nil {
 					return 1, err
 				}
 				if *asJSON {
@@ -148,18 +144,24 @@ func init() {
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			client := adminFlags(fs)
 			return func(out io.Writer) (int, error) {
-				c, err := client()
+				ws, err := fetchWorkers(client)
 				if err != nil {
-					return 1, err
-				}
-				var ws []pool.WorkerStats
-				if err := c.do(http.MethodGet, "/__bext/workers", &ws); err != nil {
 					return 1, err
 				}
 				printStats(out, ws)
 				return 0, nil
 			}
 		}})
+}
+
+// fetchWorkers reads /__bext/workers from the server the flags point at.
+func fetchWorkers(client func() (*adminClient, error)) ([]pool.WorkerStats, error) {
+	c, err := client()
+	if err != nil {
+		return nil, err
+	}
+	var ws []pool.WorkerStats
+	return ws, c.do(http.MethodGet, "/__bext/workers", &ws)
 }
 
 // printPS prints the seed's table: header, then one aligned row per slot.
