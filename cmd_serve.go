@@ -65,6 +65,14 @@ func serve(ctx context.Context, cfgPath, addr string, out io.Writer) (int, error
 	if err != nil {
 		return 1, err
 	}
+	if len(cfg.Render.Lifecycle.WatchDirs) > 0 { // hot deploy (cmd_dev.go)
+		stopWatch, err := startWatch(cfg, inst, out)
+		if err != nil {
+			inst.shutdown()
+			return 1, err
+		}
+		defer stopWatch()
+	}
 	fmt.Fprintf(out, "bext: serving http://%s (%d workers; %s)\n", inst.Addr, cfg.Render.JSCWorkers, a.From)
 	if inst.AdminAddr != "" {
 		fmt.Fprintf(out, "bext: admin API on http://%s\n", inst.AdminAddr)

@@ -162,6 +162,10 @@ func (h *Hub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// The stream outlives the server's write timeout by design; without
+	// this the browser would reconnect, and so reload, every timeout.
+	http.NewResponseController(w).SetWriteDeadline(time.Time{})
+
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
 	hdr.Set("Cache-Control", "no-cache")

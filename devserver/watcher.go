@@ -33,6 +33,8 @@ var _ FileWatcher = (*Watcher)(nil)
 type Watcher struct {
 	fsw    *fsnotify.Watcher
 	ignore func(string) bool
+	trees  []string        // folder roots, watched recursively
+	files  map[string]bool // file roots, watched by themselves
 	events chan string
 	errors chan error
 	done   chan struct{}
@@ -46,7 +48,10 @@ type Watcher struct {
 // temp files), paths for which ignore returns true are skipped — pass
 // IgnoreUnder(outDir) to exclude the build output. ignore may be nil.
 // A root that does not exist is an error, so a typo in watch_dirs is caught
-// at start instead of silently watching nothing.
+// at start instead of silently watching nothing. A root that is a file (the
+// config file) is watched by itself: its folder is watched, but only events
+// for that file are reported (editors save by replacing the file, so watching
+// the file's inode would lose it after the first save).
 func NewWatcher(dirs []string, ignore func(path string) bool) (*Watcher, error) {
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -55,6 +60,7 @@ func NewWatcher(dirs []string, ignore func(path string) bool) (*Watcher, error) 
 	w := &Watcher{
 		fsw:    fsw,
 		ignore: ignore,
+		files:  map[string]bool{},
 		events: make(chan string, 64),
 		errors: make(chan error, 8),
 		done:   make(chan struct{}),
@@ -63,7 +69,7 @@ func NewWatcher(dirs []string, ignore func(path string) bool) (*Watcher, error) 
 	for _, d := range dirs {
 		root, err := filepath.Abs(d)
 		if err == nil {
-			err = w.addTree(root, nil)
+			err = w.addRoot(root)
 		}
 		if err != nil {
 			fsw.Close()
@@ -92,6 +98,31 @@ func (w *Watcher) Close() error {
 		close(w.errors)
 	})
 	return w.err
+}
+
+func (w *Watcher) addRoot(root string) error {
+	fi, err := os.Stat(root)
+	if err != nil {
+		return err
+	}
+	if !fi.IsDir() {
+		w.files[root] = true
+		return w.fsw.Add(filepath.Dir(root))
+	}
+	w.trees = append(w.trees, root)
+	return w.addTree(root, nil)
+}
+
+// inTree reports whether p lies in one of the recursively watched folders.
+// Other events come from the folder of a file root and are dropped unless
+// they are about that file.
+func (w *Watcher) inTree(p string) bool {
+	for _, t := range w.trees {
+		if within(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *Watcher) skip(path string) bool {
@@ -160,6 +191,12 @@ func (w *Watcher) handle(ev fsnotify.Event) bool {
 		return true
 	}
 	p := filepath.Clean(ev.Name)
+	if !w.inTree(p) {
+		if w.files[p] {
+			return w.send(p)
+		}
+		return true
+	}
 	if ev.Has(fsnotify.Create) && isDir(p) {
 		if err := w.addTree(p, w.send); err != nil {
 			return w.sendErr(fmt.Errorf("devserver: watch new folder %q: %w", p, err))

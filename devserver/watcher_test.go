@@ -222,3 +222,24 @@ func TestIgnoreUnder(t *testing.T) {
 		}
 	}
 }
+
+func TestWatcherFileRootReportsOnlyThatFile(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	write(t, cfg, "v1")
+	w := newTestWatcher(t, nil, cfg)
+
+	write(t, filepath.Join(dir, "README.md"), "x")         // a sibling
+	write(t, filepath.Join(dir, "src", "server.jsx"), "x") // a new folder beside it
+	write(t, cfg+".new", "v2")                             // an editor's save: write, then rename over
+	if err := os.Rename(cfg+".new", cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range waitFor(t, w, cfg) {
+		if p != cfg {
+			t.Errorf("event for %s: only the file root %s is watched", p, cfg)
+		}
+	}
+	write(t, cfg, "v3") // still watched after being replaced
+	waitFor(t, w, cfg)
+}
