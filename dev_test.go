@@ -1,0 +1,374 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bext/devserver"
+	"bext/examples"
+)
+
+// Integration tests of `bext dev` and of serve with watch_dirs: real
+// fsnotify, esbuild, goja and HTTP on loopback, in real time. Changes are
+// asynchronous, so the tests poll with bounded deadlines.
+
+const devDeadline = 15 * time.Second
+
+// devExample copies examples/basic to a temp folder, with a short debounce,
+// two workers and quiet logs, plus extra config lines.
+func devExample(t testing.TB, extra string) string {
+	t.Helper()
+	dir := t.TempDir()
+	sub, err := fs.Sub(examples.Basic, "basic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(dir, sub); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "config.toml")
+	// CopyFS keeps the embed's read-only modes; the test edits the files.
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil {
+			mode := os.FileMode(0o644)
+			if d.IsDir() {
+				mode = 0o755
+			}
+			os.Chmod(p, mode)
+		}
+		return err
+	})
+	editFile(t, cfg, "render_timeout_ms = 1000", "render_timeout_ms = 1000\njsc_workers = 2\n"+extra)
+	b, _ := os.ReadFile(cfg)
+	os.WriteFile(cfg, append(b, "\n[server]\nlog_level = \"error\"\naccess_log = false\n"...), 0o644)
+	return dir
+}
+
+// syncBuffer is an io.Writer the server logs to while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startDev runs `bext dev` on the app in dir until the test ends.
+func startDev(t testing.TB, dir string, trace func(devserver.Phase, time.Duration)) (string, *syncBuffer) {
+	t.Helper()
+	out := &syncBuffer{}
+	ready := make(chan string, 1)
+	done := make(chan error, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		_, err := dev(ctx, devOptions{cfgPath: filepath.Join(dir, "config.toml"), addr: "127.0.0.1:0", out: out,
+			ready: func(a string) { ready <- a }, trace: trace})
+		done <- err
+	}()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(devDeadline):
+			t.Errorf("bext dev did not stop within %v", devDeadline)
+		}
+	})
+	select {
+	case addr := <-ready:
+		return "http://" + addr, out
+	case err := <-done:
+		t.Fatalf("bext dev exited: %v\n%s", err, out)
+	case <-time.After(devDeadline):
+		t.Fatalf("bext dev not serving within %v\n%s", devDeadline, out)
+	}
+	return "", nil
+}
+
+func editFile(t testing.TB, path, old, repl string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s does not contain %q", path, old)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte(old), []byte(repl), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func get(t testing.TB, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
+}
+
+// waitBody polls url until its body contains want.
+func waitBody(t testing.TB, url, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(devDeadline)
+	var body string
+	for time.Now().Before(deadline) {
+		if body = get(t, url); strings.Contains(body, want) {
+			return body
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("GET %s: no %q within %v; last body:\n%s", url, want, devDeadline, body)
+	return ""
+}
+
+// waitLog polls the server's output until it contains want.
+func waitLog(t testing.TB, out *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(devDeadline)
+	for time.Now().Before(deadline) {
+		if strings.Contains(out.String(), want) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no %q in the output within %v:\n%s", want, devDeadline, out)
+}
+
+type sseEvent struct{ name, data string }
+
+// openEvents reads the live-reload stream like a browser's EventSource.
+func openEvents(t testing.TB, base string) <-chan sseEvent {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+devserver.LiveReloadPath, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		t.Fatalf("GET %s: %s %s", devserver.LiveReloadPath, resp.Status, resp.Header.Get("Content-Type"))
+	}
+	ch := make(chan sseEvent, 16)
+	go func() {
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		var ev sseEvent
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				ev.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				ev.data = strings.TrimPrefix(line, "data: ")
+			case line == "" && ev.name != "":
+				ch <- ev
+				ev = sseEvent{}
+			}
+		}
+	}()
+	return ch
+}
+
+func waitEvent(t testing.TB, ch <-chan sseEvent, name string) sseEvent {
+	t.Helper()
+	timeout := time.After(devDeadline)
+	for {
+		select {
+		case ev := <-ch:
+			if ev.name == name {
+				return ev
+			}
+			t.Logf("event %s %s (waiting for %s)", ev.name, ev.data, name)
+		case <-timeout:
+			t.Fatalf("no %q event within %v", name, devDeadline)
+		}
+	}
+}
+
+// lineOf is the 1-based line of the first occurrence of s in file.
+func lineOf(t testing.TB, file, s string) int {
+	b, _ := os.ReadFile(file)
+	i := bytes.Index(b, []byte(s))
+	if i < 0 {
+		t.Fatalf("%s: no %q", file, s)
+	}
+	return bytes.Count(b[:i], []byte("\n")) + 1
+}
+
+func TestDevReloadsServerEditsAndRecoversFromErrors(t *testing.T) {
+	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
+	base, out := startDev(t, dir, nil)
+	server := filepath.Join(dir, "src", "server.jsx")
+
+	body := get(t, base+"/")
+	if !strings.Contains(body, "Hello, world!") || !strings.Contains(body, "__bextLiveReload") {
+		t.Fatalf("first page lacks its heading or the live-reload client:\n%s", body)
+	}
+	if !strings.Contains(out.String(), "bext: serving http://") {
+		t.Errorf("no address line in the output:\n%s", out)
+	}
+	events := openEvents(t, base)
+
+	editFile(t, server, "<h1>Hello, {who}!</h1>", "<h1>Howdy, {who}!</h1>")
+	waitBody(t, base+"/", "Howdy, world!")
+	waitEvent(t, events, "reload")
+	waitLog(t, out, "[bext] Workers restarted (file change: src/server.jsx)")
+
+	// A syntax error: the old workers keep serving the last good HTML, and
+	// the browser gets esbuild's message with the location.
+	editFile(t, server, "<h1>Howdy, {who}!</h1>", "<h1>Howdy, {who!</h1>")
+	ev := waitEvent(t, events, "error")
+	var o devserver.ErrorOverlay
+	if err := json.Unmarshal([]byte(ev.data), &o); err != nil {
+		t.Fatalf("error event data %q: %v", ev.data, err)
+	}
+	if want := lineOf(t, server, "{who!"); o.Title != devserver.TitleBuildFailed || o.File != "src/server.jsx" || o.Line != want ||
+		!strings.Contains(o.LineText, "{who!") || !strings.Contains(o.Text, "src/server.jsx:") {
+		t.Errorf("overlay = %+v, want a build error at src/server.jsx:%d", o, want)
+	}
+	if body := get(t, base+"/"); !strings.Contains(body, "Howdy, world!") {
+		t.Errorf("while broken, / should serve the old HTML; got:\n%s", body)
+	}
+	// A browser that connects now still sees the error.
+	waitEvent(t, openEvents(t, base), "error")
+
+	editFile(t, server, "<h1>Howdy, {who!</h1>", "<h1>Fixed, {who}!</h1>")
+	waitEvent(t, events, "ok")
+	if body := get(t, base+"/"); !strings.Contains(body, "Fixed, world!") {
+		t.Errorf("after the fix and the ok event, / should serve the new HTML at once; got:\n%s", body)
+	}
+
+	// A bundle that builds but throws at load fails the boot check.
+	editFile(t, server, "const sleep =", "throw new Error(\"boot check: nope\");\nconst sleep =")
+	ev = waitEvent(t, events, "error")
+	if !strings.Contains(ev.data, devserver.TitleBootFailed) || !strings.Contains(ev.data, "boot check: nope") {
+		t.Errorf("error event %s, want the boot failure", ev.data)
+	}
+	if body := get(t, base+"/"); !strings.Contains(body, "Fixed, world!") {
+		t.Errorf("after a boot failure the old workers should serve; got:\n%s", body)
+	}
+	editFile(t, server, "throw new Error(\"boot check: nope\");\n", "")
+	waitEvent(t, events, "ok")
+}
+
+// workerStarts is each worker's start time, from the admin API.
+func workerStarts(t testing.TB, base string) string {
+	var ws []struct {
+		ID        int    `json:"id"`
+		StartedAt string `json:"started_at"`
+	}
+	if err := json.Unmarshal([]byte(get(t, base+"/__bext/workers")), &ws); err != nil || len(ws) == 0 {
+		t.Fatalf("GET /__bext/workers: %v %v", ws, err)
+	}
+	b, _ := json.Marshal(ws)
+	return string(b)
+}
+
+func TestDevClientEditReloadsWithoutRestart(t *testing.T) {
+	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
+	base, out := startDev(t, dir, nil)
+	body := get(t, base+"/")
+	if !strings.Contains(body, `src="/_bext/client.js"`) {
+		t.Fatalf("dev pages should reference the client by a stable name; got:\n%s", body)
+	}
+	before := workerStarts(t, base)
+	events := openEvents(t, base)
+
+	f, err := os.OpenFile(filepath.Join(dir, "src", "client.css"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n.dev-test-rule { color: rebeccapurple }\n")
+	f.Close()
+	waitEvent(t, events, "reload")
+	if css := get(t, base+"/_bext/client.css"); !strings.Contains(css, "dev-test-rule") {
+		t.Errorf("client.css after the edit lacks the new rule:\n%s", css)
+	}
+	if after := workerStarts(t, base); after != before {
+		t.Errorf("a CSS edit restarted workers:\nbefore %s\nafter  %s", before, after)
+	}
+	if strings.Contains(out.String(), "Workers restarted") {
+		t.Errorf("a CSS edit logged a restart:\n%s", out)
+	}
+}
+
+func TestDevConfigChangeReappliesPoolSize(t *testing.T) {
+	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
+	base, out := startDev(t, dir, nil)
+	events := openEvents(t, base)
+	cfg := filepath.Join(dir, "config.toml")
+
+	editFile(t, cfg, "jsc_workers = 2", "jsc_workers = 0")
+	ev := waitEvent(t, events, "error")
+	if !strings.Contains(ev.data, "jsc_workers") {
+		t.Errorf("config error event %s should name the key", ev.data)
+	}
+	editFile(t, cfg, "jsc_workers = 0", "jsc_workers = 3")
+	waitEvent(t, events, "ok")
+	if n := strings.Count(workerStarts(t, base), `"id"`); n != 3 {
+		t.Errorf("after jsc_workers = 3: %d workers", n)
+	}
+	if !strings.Contains(get(t, base+"/metrics"), "bext_") {
+		t.Error("metrics gone after the pool was replaced")
+	}
+	waitLog(t, out, "config change: config.toml")
+}
+
+func TestServeWatchDirsHotDeploys(t *testing.T) {
+	dir := devExample(t, "[render.lifecycle]\nwatch_dirs = [\"src\"]\nwatch_debounce_ms = 50")
+	out := &syncBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if _, err := serve(ctx, filepath.Join(dir, "config.toml"), "127.0.0.1:0", out); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	}()
+	defer func() { cancel(); <-done }()
+	waitLog(t, out, "bext: serving http://")
+	addr := regexp.MustCompile(`serving http://(\S+)`).FindStringSubmatch(out.String())[1]
+	base := "http://" + addr
+
+	body := get(t, base+"/")
+	if !strings.Contains(body, "Hello, world!") || strings.Contains(body, "__bextLiveReload") {
+		t.Fatalf("serve page: want the heading and no live-reload client:\n%s", body)
+	}
+	server := filepath.Join(dir, "src", "server.jsx")
+	editFile(t, server, "<h1>Hello, {who}!</h1>", "<h1>Deployed, {who}!</h1>")
+	waitBody(t, base+"/", "Deployed, world!")
+	waitLog(t, out, "[bext] Workers restarted (file change: src/server.jsx)")
+
+	editFile(t, server, "<h1>Deployed, {who}!</h1>", "<h1>Deployed, {who!</h1>")
+	waitLog(t, out, "Build failed (file change: src/server.jsx)")
+	if body := get(t, base+"/"); !strings.Contains(body, "Deployed, world!") {
+		t.Errorf("a broken build must leave the old workers serving; got:\n%s", body)
+	}
+	editFile(t, server, "<h1>Deployed, {who!</h1>", "<h1>Again, {who}!</h1>")
+	waitBody(t, base+"/", "Again, world!")
+}
