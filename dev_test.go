@@ -9,12 +9,16 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"bext/devserver"
 	"bext/examples"
@@ -371,4 +375,104 @@ func TestServeWatchDirsHotDeploys(t *testing.T) {
 	}
 	editFile(t, server, "<h1>Deployed, {who!</h1>", "<h1>Again, {who}!</h1>")
 	waitBody(t, base+"/", "Again, world!")
+}
+
+// newBrowser starts headless Chromium (Debian's chromium package) with a
+// fresh profile and returns a tab's context.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	exe := "/usr/bin/chromium"
+	if _, err := os.Stat(exe); err != nil {
+		if p, err := exec.LookPath("chromium"); err == nil {
+			exe = p
+		} else {
+			msg := "chromium is not installed: install Debian's chromium (apt-get install -y chromium; test.sh installs it)"
+			if os.Getenv("BEXT_TEST_REQUIRE") == "1" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true), // containers have a small /dev/shm
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // launches the browser
+		t.Fatalf("start %s: %v", exe, err)
+	}
+	return ctx
+}
+
+// waitJS evaluates the boolean expression in the page until it is true. The
+// page reloads by itself meanwhile, so failed evaluations (the document
+// being replaced) are retried.
+func waitJS(t testing.TB, ctx context.Context, expr string) {
+	t.Helper()
+	deadline := time.Now().Add(devDeadline)
+	var lastErr error
+	for time.Now().Before(deadline) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		if lastErr = err; err == nil && ok {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.outerHTML`))
+	t.Fatalf("page: %s not true within %v (last error %v); page:\n%.2000s", expr, devDeadline, lastErr, html)
+}
+
+// openLive opens url and waits until its live-reload stream is connected.
+func openLive(t testing.TB, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, `window.__bextLiveReloadOpen === true`)
+}
+
+const overlayJS = `document.getElementById("__bext_overlay")`
+
+func h1Is(s string) string {
+	return `(document.querySelector("main h1") || {}).textContent === ` + strconv.Quote(s)
+}
+
+func TestDevBrowserReloadsAndShowsOverlay(t *testing.T) {
+	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
+	base, _ := startDev(t, dir, nil)
+	ctx := newBrowser(t)
+	server := filepath.Join(dir, "src", "server.jsx")
+
+	openLive(t, ctx, base+"/")
+	waitJS(t, ctx, h1Is("Hello, world!"))
+	// Mark this document: after a reload the mark is gone, which proves the
+	// page reloaded itself (the test never navigates again).
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.__testMark = 1`)); err != nil {
+		t.Fatal(err)
+	}
+
+	editFile(t, server, "<h1>Hello, {who}!</h1>", "<h1>Howdy, {who}!</h1>")
+	waitJS(t, ctx, h1Is("Howdy, world!")+` && window.__testMark === undefined`)
+	waitJS(t, ctx, `window.__bextLiveReloadOpen === true`)
+
+	editFile(t, server, "<h1>Howdy, {who}!</h1>", "<h1>Howdy, {who!</h1>")
+	waitJS(t, ctx, `!!`+overlayJS+` && `+overlayJS+`.textContent.includes("src/server.jsx:")`)
+	text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](overlayJS+`.textContent`))
+	if !strings.Contains(text, devserver.TitleBuildFailed) || !strings.Contains(text, "{who!") {
+		t.Errorf("overlay text %q: want the title and the source line", text)
+	}
+
+	editFile(t, server, "<h1>Howdy, {who!</h1>", "<h1>Fixed, {who}!</h1>")
+	waitJS(t, ctx, `!`+overlayJS+` && `+h1Is("Fixed, world!"))
 }

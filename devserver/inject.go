@@ -44,6 +44,7 @@ const ClientScript = `(function () {
   function connect() {
     var es = new EventSource('/__bext/livereload');
     es.addEventListener('open', function () {
+      window.__bextLiveReloadOpen = true; // tests wait for it before editing
       if (lost) { location.reload(); }
     });
     es.addEventListener('reload', function () { location.reload(); });
