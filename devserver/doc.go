@@ -18,41 +18,25 @@
 //   - ClientScript and InjectHTML (inject.go): the browser side, inlined in
 //     SSR pages in dev. ErrorOverlay (overlay.go) is the payload both share.
 //
-// # The orchestrator (next phase)
+// # The dev loop (dev.go)
 //
-// The dev loop will read Batches, Classify each batch and act on the Change.
-// It is expected to drive the engine and the pool through two narrow
-// interfaces, defined here so tests can fake them:
+// Run reads the Watcher's events, batches them, Classifies each batch against
+// the inputs of the last successful builds and drives the app through two
+// narrow seams, Builder (the incremental esbuild builds) and Target (the
+// running pool and client assets), so its reactions are tested in fake time
+// with fakes of them:
 //
-//	// Builder wraps the esbuild context (incremental Rebuild).
-//	type Builder interface {
-//		// Rebuild rebuilds both bundles. On failure, errs holds one
-//		// ErrorOverlay per esbuild message (Title TitleBuildFailed).
-//		Rebuild(ctx context.Context) (b Build, errs []ErrorOverlay)
-//		// RebuildClient rebuilds only the client bundle and CSS.
-//		RebuildClient(ctx context.Context) (Inputs, []ErrorOverlay)
-//	}
-//	type Build struct {
-//		ServerCode []byte // the server bundle, ready to compile
-//		Inputs     Inputs // metafile inputs, as absolute paths
-//	}
+//   - ChangeClient: Builder.Build(client only), Target.ServeClient, reload;
+//     the workers are untouched unless the page's asset URLs changed.
+//   - ChangeServer: Builder.Build(both), Target.Boot (compile + one isolate
+//     as a check), Target.ServeClient, Deployment.Roll (surge-first rolling
+//     restart that returns once every slot runs the new bundle), then Hub.Clear
+//     if an error was showing, else Hub.Reload. Log:
+//     "[bext] Workers restarted (file change: src/components/Header.tsx)".
+//   - ChangeConfig: Target.Reconfigure (reload the config, rebuild, new pool).
 //
-//	// Target is the running worker pool.
-//	type Target interface {
-//		// Deploy compiles serverCode, boots one isolate with it as a
-//		// boot check and, only if that succeeds, rolls every worker over
-//		// to it (drain, then replace, one at a time). On a boot failure
-//		// it returns the error and the old workers keep serving; the
-//		// orchestrator shows it with Title TitleBootFailed. reason is the
-//		// rotation reason label ("watch"); file is the RelPath of the
-//		// change, for the log line
-//		// "[bext] Workers restarted (file change: src/components/Header.tsx)".
-//		Deploy(ctx context.Context, serverCode []byte, reason, file string) error
-//	}
-//
-// Per Change: ChangeClient → RebuildClient, then Hub.Reload (or Hub.Error);
-// ChangeServer → Rebuild, Target.Deploy, then Hub.Clear if an error was
-// showing, else Hub.Reload; ChangeConfig → reload the config and re-apply it
-// (a full restart of the pool). Inputs from the last successful build are
-// kept for the next Classify.
+// A failure shows OverlayFor(err) (explain.go) and leaves the old workers
+// serving; the next success that covers the broken scope clears it. Options
+// .Trace times each phase for the latency benchmark. Package main implements
+// Builder and Target over engine and pool (cmd_dev.go).
 package devserver
