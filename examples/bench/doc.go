@@ -1,21 +1,33 @@
-// Command bench compares ways of serving the same React page, built once
-// from examples/react with bext's own esbuild build:
+// Command bench compares ways of serving the same React pages, built once
+// from examples/react with bext's own esbuild build, in one run:
 //
-//   - inproc: bext's worker pool called directly, no HTTP — the limit of
-//     what bext can render on this machine;
-//   - inproc-stock: the same with React's stock string sink (fast sink off);
-//   - node: Node's http module plus renderToString on the same bundle
+//   - a, direct: -workers isolates, one goroutine each, rendering in tight
+//     loops in-process, no pool and no HTTP — the limit of what goja can
+//     render on this machine;
+//   - b, http: bext as `bext serve` runs it — a worker pool of -workers
+//     isolates (jsc_workers) behind render.Server's handler and an
+//     http.Server on a loopback port, fast sink on;
+//   - c, node: Node's http module plus renderToString on the same bundle
 //     (node-server.cjs, one process per CPU with the cluster module);
+//   - d, http-stock: b with React's stock string sink (fast_sink = false);
+//   - pool, pool-stock (not run by default): pool.Render in-process, no HTTP;
 //   - url: any server already running on this machine (-url), e.g.
-//     `bext serve -config examples/react/config.toml`, with fast_sink on or off.
+//     `bext serve -config examples/react/config.toml`.
+//
+// It reports, per page, renders per second and p50/p99/max latency of each
+// target, then renders/s of every page side by side with the ratios b/a
+// (what serving over HTTP keeps of the limit), b/c (bext against Node) and
+// b/d (what the fast sink gains).
 //
 // Run from the repository root (examples/react needs `npm ci` first):
 //
-//	go run ./examples/bench                      # all built-in targets, page /
-//	go run ./examples/bench -path /large -d 20s
+//	go run ./examples/bench                         # a, b, c, d on /small, /, /large: about 2 minutes
+//	go run ./examples/bench -pages /large -d 20s
 //	go run ./examples/bench -targets url -url http://127.0.0.1:3000/
+//	go run ./examples/bench -targets direct,http -cpuprofile /tmp/cpu.prof
 //
-// The load generator keeps -c requests in flight for -d after a -warmup,
-// only against loopback addresses, and reports requests per second, p50 and
-// p99 latency.
+// The load generator runs in this process and shares the CPUs with the
+// in-process targets, as a client on the same machine would. It keeps -c
+// requests in flight (the direct target: one loop per isolate) for -d per
+// target and page after a -warmup, only against loopback addresses.
 package main

@@ -14,10 +14,10 @@ import (
 	"bext/pool"
 )
 
-// startInProc boots a bext worker pool on the bundle and renders through
+// startPool boots a bext worker pool on the bundle and renders through
 // pool.Render: dispatch and isolates, no HTTP. Rotation is off so the run
-// measures rendering only.
-func startInProc(ctx context.Context, name string, b *engine.Bundle, workers int, page string) (*target, error) {
+// measures rendering and dispatch only.
+func startPool(ctx context.Context, name string, b *engine.Bundle, workers, conns int) (*target, error) {
 	prog, err := engine.Compile("server.js", b.Code)
 	if err != nil {
 		return nil, err
@@ -38,18 +38,20 @@ func startInProc(ctx context.Context, name string, b *engine.Bundle, workers int
 		p.Close()
 		return nil, fmt.Errorf("workers did not boot: %w", err)
 	}
-	req := pageRequest(page)
-	do := func(ctx context.Context) (int, error) {
-		resp, _, err := p.Render(ctx, req)
-		if err != nil {
-			return 0, err
-		}
-		if resp.Status != 200 {
-			return 0, fmt.Errorf("render %s: status %d", page, resp.Status)
-		}
-		return len(resp.HTML), nil
+	page := func(path string) (Loops, error) {
+		req := pageRequest(path)
+		return Same(func(ctx context.Context) (int, error) {
+			resp, _, err := p.Render(ctx, req)
+			if err != nil {
+				return 0, err
+			}
+			if resp.Status != 200 {
+				return 0, fmt.Errorf("render %s: status %d", path, resp.Status)
+			}
+			return len(resp.HTML), nil
+		}), nil
 	}
-	return &target{name: name, do: do, stop: p.Close}, nil
+	return &target{name: name, conns: conns, page: page, stop: p.Close}, nil
 }
 
 // quiet drops the pool's transition logs and the app's console output,

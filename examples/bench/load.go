@@ -22,6 +22,30 @@ type Stats struct {
 	Elapsed  time.Duration // wall time of the run
 	P50, P99 time.Duration
 	Max      time.Duration
+	lat      []time.Duration // every successful call's latency, sorted
+}
+
+// Add combines two runs of the same target, as if one had followed the other.
+func (s Stats) Add(o Stats) Stats {
+	s.Requests += o.Requests
+	s.Errors += o.Errors
+	if s.FirstErr == nil {
+		s.FirstErr = o.FirstErr
+	}
+	s.Bytes += o.Bytes
+	s.Elapsed += o.Elapsed
+	s.lat = append(slices.Clone(s.lat), o.lat...)
+	s.summarise()
+	return s
+}
+
+// summarise sorts the latencies and sets the percentiles from them.
+func (s *Stats) summarise() {
+	slices.Sort(s.lat)
+	s.P50, s.P99, s.Max = percentile(s.lat, 50), percentile(s.lat, 99), 0
+	if len(s.lat) > 0 {
+		s.Max = s.lat[len(s.lat)-1]
+	}
 }
 
 // PerSecond is the throughput of successful requests.
@@ -35,10 +59,17 @@ func (s Stats) PerSecond() float64 {
 // Do performs one request and returns the body size.
 type Do func(ctx context.Context) (int, error)
 
-// Load runs conns closed loops of do for dur and measures each call. A call
-// still running when dur ends is waited for and counted. The run is bounded:
-// ctx ending stops it early.
-func Load(ctx context.Context, do Do, conns int, dur time.Duration) Stats {
+// Loops gives closed loop i (0 ≤ i < conns) of a run its Do. Over HTTP every
+// loop shares one client; the direct target gives each loop its own isolate.
+type Loops func(i int) Do
+
+// Same is the Loops whose every loop calls do.
+func Same(do Do) Loops { return func(int) Do { return do } }
+
+// Load runs conns closed loops for dur, loop i calling loops(i), and measures
+// each call. A call still running when dur ends is waited for and counted.
+// The run is bounded: ctx ending stops it early.
+func Load(ctx context.Context, loops Loops, conns int, dur time.Duration) Stats {
 	if conns < 1 {
 		conns = 1
 	}
@@ -51,7 +82,8 @@ func Load(ctx context.Context, do Do, conns int, dur time.Duration) Stats {
 		wg  sync.WaitGroup
 	)
 	start := time.Now()
-	for range conns {
+	for i := range conns {
+		do := loops(i)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -88,11 +120,8 @@ func Load(ctx context.Context, do Do, conns int, dur time.Duration) Stats {
 	}
 	wg.Wait()
 	st.Elapsed = time.Since(start)
-	slices.Sort(all)
-	st.P50, st.P99 = percentile(all, 50), percentile(all, 99)
-	if len(all) > 0 {
-		st.Max = all[len(all)-1]
-	}
+	st.lat = all
+	st.summarise()
 	return st
 }
 

@@ -56,7 +56,7 @@ func TestLoadAgainstHTTPServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	dur := 150 * time.Millisecond
-	st := Load(context.Background(), do, 2, dur)
+	st := Load(context.Background(), Same(do), 2, dur)
 	if st.Requests == 0 || st.Errors == 0 {
 		t.Fatalf("requests %d, errors %d; want both > 0", st.Requests, st.Errors)
 	}
@@ -87,5 +87,23 @@ func TestHTTPGetRefusesRemoteTargets(t *testing.T) {
 	}
 	if _, err := HTTPGet("ftp://127.0.0.1/", 1); err == nil {
 		t.Error("HTTPGet accepted an ftp URL")
+	}
+}
+
+func TestStatsAdd(t *testing.T) {
+	ms := time.Millisecond
+	a := Stats{Requests: 2, Bytes: 20, Elapsed: time.Second, lat: []time.Duration{3 * ms, 1 * ms}}
+	a.summarise()
+	b := Stats{Requests: 1, Errors: 1, FirstErr: errors.New("boom"), Bytes: 10, Elapsed: time.Second, lat: []time.Duration{2 * ms}}
+	b.summarise()
+	got := a.Add(b)
+	if got.Requests != 3 || got.Errors != 1 || got.Bytes != 30 || got.Elapsed != 2*time.Second || got.FirstErr == nil {
+		t.Errorf("Add = %+v", got)
+	}
+	if got.PerSecond() != 1.5 || got.P50 != 2*ms || got.P99 != 3*ms || got.Max != 3*ms {
+		t.Errorf("rate %v, p50 %v, p99 %v, max %v; want 1.5/s, 2ms, 3ms, 3ms", got.PerSecond(), got.P50, got.P99, got.Max)
+	}
+	if a.Requests != 2 || len(a.lat) != 2 {
+		t.Error("Add changed its receiver")
 	}
 }

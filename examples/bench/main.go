@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -18,7 +20,7 @@ import (
 // options are the command's flags.
 type options struct {
 	app       string
-	path      string
+	pages     []string
 	targets   []string
 	url       string
 	conns     int
@@ -26,50 +28,80 @@ type options struct {
 	nodeProcs int
 	dur       time.Duration
 	warmup    time.Duration
+	rounds    int
+	profile   string
+}
+
+// targets in the order they run by default, with their letter in the report.
+var known = []struct{ name, letter, what string }{
+	{"direct", "a", "isolates in tight loops, one goroutine each; no pool, no HTTP"},
+	{"http", "b", "bext over HTTP (pool + render.Server), fast sink"},
+	{"node", "c", "Node http + renderToString, one process per CPU"},
+	{"http-stock", "d", "bext over HTTP, fast sink off"},
+	{"pool", "", "pool.Render in-process, no HTTP, fast sink"},
+	{"pool-stock", "", "pool.Render in-process, no HTTP, fast sink off"},
+	{"url", "", "the server at -url"},
+}
+
+func lookup(name string) (letter, what string, ok bool) {
+	for _, k := range known {
+		if k.name == name {
+			return k.letter, k.what, true
+		}
+	}
+	return "", "", false
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var o options
-	var targets string
+	var targets, pages string
 	cpus := runtime.GOMAXPROCS(0)
 	fs.StringVar(&o.app, "app", "examples/react", "app folder holding src/server.jsx and node_modules")
-	fs.StringVar(&o.path, "path", "/", "page to request, e.g. /small, /, /large")
-	fs.StringVar(&targets, "targets", "inproc,inproc-stock,node", "comma-separated: inproc, inproc-stock, node, url")
+	fs.StringVar(&pages, "pages", "/small,/,/large", "comma-separated pages to request (the url target ignores them)")
+	fs.StringVar(&targets, "targets", "direct,http,node,http-stock", "comma-separated: direct (a), http (b), node (c), http-stock (d), pool, pool-stock, url")
 	fs.StringVar(&o.url, "url", "", "URL of a server on this machine for the url target (adds url to -targets)")
-	fs.IntVar(&o.conns, "c", 2*cpus, "requests in flight")
-	fs.IntVar(&o.workers, "workers", cpus, "bext workers (isolates) for the in-process targets")
+	fs.IntVar(&o.conns, "c", 2*cpus, "requests in flight for every target but direct (which runs one loop per isolate)")
+	fs.IntVar(&o.workers, "workers", cpus, "isolates of direct; jsc_workers of the bext targets")
 	fs.IntVar(&o.nodeProcs, "node-procs", cpus, "Node processes (cluster) for the node target")
-	fs.DurationVar(&o.dur, "d", 10*time.Second, "measured duration per target")
-	fs.DurationVar(&o.warmup, "warmup", 2*time.Second, "unmeasured load before each target's run")
+	fs.DurationVar(&o.dur, "d", 5*time.Second, "measured duration per target per page")
+	fs.DurationVar(&o.warmup, "warmup", time.Second, "unmeasured load before each measured run")
+	fs.IntVar(&o.rounds, "rounds", 5, "slices each target's -d is cut into, taken in turn by the targets")
+	fs.StringVar(&o.profile, "cpuprofile", "", "write a CPU profile of the measured runs (all targets, this process only) to this file")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	for _, t := range strings.Split(targets, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			o.targets = append(o.targets, t)
-		}
-	}
-	if o.url != "" && !contains(o.targets, "url") {
+	o.targets = splitList(targets)
+	o.pages = splitList(pages)
+	if o.url != "" && !slices.Contains(o.targets, "url") {
 		o.targets = append(o.targets, "url")
 	}
-	if contains(o.targets, "url") && o.url == "" {
+	for _, t := range o.targets {
+		if _, _, ok := lookup(t); !ok {
+			return o, fmt.Errorf("unknown target %q (want direct, http, node, http-stock, pool, pool-stock or url)", t)
+		}
+	}
+	if slices.Contains(o.targets, "url") && o.url == "" {
 		return o, fmt.Errorf("the url target needs -url")
 	}
-	if o.conns < 1 || o.workers < 1 || o.nodeProcs < 1 || o.dur <= 0 {
-		return o, fmt.Errorf("-c, -workers, -node-procs and -d must be positive")
+	if len(o.targets) == 0 || len(o.pages) == 0 {
+		return o, fmt.Errorf("-targets and -pages must not be empty")
+	}
+	if o.conns < 1 || o.workers < 1 || o.nodeProcs < 1 || o.dur <= 0 || o.rounds < 1 {
+		return o, fmt.Errorf("-c, -workers, -node-procs, -d and -rounds must be positive")
 	}
 	return o, nil
 }
 
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
 		}
 	}
-	return false
+	return out
 }
 
 func main() {
@@ -86,12 +118,21 @@ func main() {
 	}
 }
 
-// target is one way of serving the page: Do renders it once; stop releases
-// what start took (processes, isolates).
+// target is one way of serving the pages, started once for all of them:
+// page gives the closed loops that request one page; conns is how many run
+// at once; stop releases what start took (processes, isolates, listeners).
 type target struct {
-	name string
-	do   Do
-	stop func()
+	name  string
+	conns int
+	page  func(path string) (Loops, error)
+	stop  func()
+}
+
+// result is one measured run of one target on one page.
+type result struct {
+	target, page string
+	conns        int
+	Stats
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
@@ -103,61 +144,228 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	if gogc == "" {
 		gogc = "default"
 	}
-	fmt.Fprintf(out, "page %s of %s, %d in flight, %s per target (after %s warm-up), GOMAXPROCS %d, GOGC %s\n\n",
-		o.path, o.app, o.conns, o.dur, o.warmup, runtime.GOMAXPROCS(0), gogc)
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "target\treq/s\tp50 ms\tp99 ms\tmax ms\tKB/page\terrors\t")
-	var notes []string
+	fmt.Fprintf(out, "%s, pages %s; %s per target per page in %d interleaved rounds, after %s warm-up; GOMAXPROCS %d, GOGC %s;\n",
+		o.app, strings.Join(o.pages, " "), o.dur, o.rounds, o.warmup, runtime.GOMAXPROCS(0), gogc)
+	fmt.Fprintf(out, "%d isolates / jsc_workers / Node processes (%d); %d requests in flight (direct: one loop per isolate)\n",
+		o.workers, o.nodeProcs, o.conns)
+	if o.profile != "" {
+		f, err := os.Create(o.profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	bundles := map[bool]*engine.Bundle{}
+	var started []*target
+	defer func() {
+		for _, t := range started {
+			t.stop()
+		}
+	}()
 	for _, name := range o.targets {
-		fmt.Fprintf(os.Stderr, "bench: %s…\n", name)
-		t, err := start(ctx, name, dir, o)
+		fmt.Fprintf(os.Stderr, "bench: starting %s…\n", name)
+		t, err := start(ctx, name, dir, o, bundles)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		if o.warmup > 0 {
-			Load(ctx, t.do, o.conns, o.warmup)
+		started = append(started, t)
+	}
+	var results []result
+	for _, path := range o.pages {
+		var ts []*target
+		for _, t := range started {
+			if t.name != "url" {
+				ts = append(ts, t)
+			}
 		}
-		st := Load(ctx, t.do, o.conns, o.dur)
-		t.stop()
-		kb := 0.0
-		if st.Requests > 0 {
-			kb = float64(st.Bytes) / float64(st.Requests) / 1024
+		rs, err := measure(ctx, o, path, ts)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.2f\t%.2f\t%.1f\t%d\t\n", name, st.PerSecond(),
-			ms(st.P50), ms(st.P99), ms(st.Max), kb, st.Errors)
-		if st.FirstErr != nil {
-			notes = append(notes, fmt.Sprintf("first error of %s: %v", name, st.FirstErr))
+		results = append(results, rs...)
+	}
+	for _, t := range started {
+		if t.name == "url" {
+			rs, err := measure(ctx, o, o.url, []*target{t})
+			if err != nil {
+				return err
+			}
+			results = append(results, rs...)
 		}
 	}
-	tw.Flush()
-	for _, n := range notes {
-		fmt.Fprintln(out, n)
-	}
+	report(out, o, results)
 	return nil
 }
 
-func start(ctx context.Context, name, dir string, o options) (*target, error) {
+// measure loads path on every target of ts for o.dur each. The time is cut
+// into o.rounds slices taken in turn (a b c d a b c d …) so that anything
+// else the machine does during the run falls on every target alike and
+// the ratios stay fair.
+func measure(ctx context.Context, o options, path string, ts []*target) ([]result, error) {
+	if len(ts) == 0 {
+		return nil, nil
+	}
+	fmt.Fprintf(os.Stderr, "bench: page %s…\n", path)
+	loops := make([]Loops, len(ts))
+	for i, t := range ts {
+		l, err := t.page(path)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", t.name, path, err)
+		}
+		loops[i] = l
+		if o.warmup > 0 {
+			Load(ctx, l, t.conns, o.warmup)
+		}
+	}
+	rs := make([]result, len(ts))
+	for i, t := range ts {
+		rs[i] = result{target: t.name, page: path, conns: t.conns}
+	}
+	slice := o.dur / time.Duration(o.rounds)
+	for round := range o.rounds {
+		for k := range ts {
+			i := (k + round) % len(ts) // rotate who goes first
+			rs[i].Stats = rs[i].Stats.Add(Load(ctx, loops[i], ts[i].conns, slice))
+		}
+	}
+	return rs, nil
+}
+
+// report prints one table per page, then renders/s of every page side by
+// side with the ratios b/a (HTTP serving vs the in-process limit), b/c (bext
+// vs Node) and b/d (the fast sink over HTTP).
+func report(out io.Writer, o options, results []result) {
+	var notes []string
+	pages := o.pages
+	if slices.Contains(o.targets, "url") {
+		pages = append(slices.Clone(pages), o.url)
+	}
+	for _, path := range pages {
+		fmt.Fprintf(out, "\npage %s\n", path)
+		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "\ttarget\trenders/s\tp50 ms\tp99 ms\tmax ms\tKB/page\terrors\t")
+		for _, r := range results {
+			if r.page != path {
+				continue
+			}
+			letter, _, _ := lookup(r.target)
+			fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%.1f\t%d\t\n", letter, r.target, r.PerSecond(),
+				ms(r.P50), ms(r.P99), ms(r.Max), r.kb(), r.Errors)
+			if r.FirstErr != nil {
+				notes = append(notes, fmt.Sprintf("first error of %s on %s: %v", r.target, path, r.FirstErr))
+			}
+		}
+		tw.Flush()
+	}
+	summary(out, o, results)
+	for _, n := range notes {
+		fmt.Fprintln(out, n)
+	}
+	fmt.Fprintln(out)
+	for _, k := range known {
+		if k.letter != "" && slices.Contains(o.targets, k.name) {
+			fmt.Fprintf(out, "%s = %s: %s\n", k.letter, k.name, k.what)
+		}
+	}
+}
+
+func summary(out io.Writer, o options, results []result) {
+	rate := func(target, page string) float64 {
+		for _, r := range results {
+			if r.target == target && r.page == page && r.Errors == 0 {
+				return r.PerSecond()
+			}
+		}
+		return 0
+	}
+	fmt.Fprintln(out, "\nrenders/s")
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "page\t")
+	var cols []string
+	for _, k := range known {
+		if k.letter != "" && slices.Contains(o.targets, k.name) {
+			cols = append(cols, k.name)
+			fmt.Fprintf(tw, "%s %s\t", k.letter, k.name)
+		}
+	}
+	ratios := [][2]string{{"http", "direct"}, {"http", "node"}, {"http", "http-stock"}}
+	for _, r := range ratios {
+		fmt.Fprintf(tw, "%s/%s\t", letterOf(r[0]), letterOf(r[1]))
+	}
+	fmt.Fprintln(tw)
+	for _, path := range o.pages {
+		fmt.Fprintf(tw, "%s\t", path)
+		for _, c := range cols {
+			fmt.Fprintf(tw, "%.1f\t", rate(c, path))
+		}
+		for _, r := range ratios {
+			num, den := rate(r[0], path), rate(r[1], path)
+			if num > 0 && den > 0 {
+				fmt.Fprintf(tw, "%.2f\t", num/den)
+			} else {
+				fmt.Fprint(tw, "–\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
+func letterOf(name string) string {
+	l, _, _ := lookup(name)
+	return l
+}
+
+func (r result) kb() float64 {
+	if r.Requests == 0 {
+		return 0
+	}
+	return float64(r.Bytes) / float64(r.Requests) / 1024
+}
+
+// start starts one target; bundles caches the fast-sink and stock builds so
+// every target runs the same code.
+func start(ctx context.Context, name, dir string, o options, bundles map[bool]*engine.Bundle) (*target, error) {
+	bundle := func(fast bool) (*engine.Bundle, error) {
+		if b, ok := bundles[fast]; ok {
+			return b, nil
+		}
+		b, err := build(dir, fast)
+		if err == nil {
+			bundles[fast] = b
+		}
+		return b, err
+	}
+	fast := !strings.HasSuffix(name, "-stock")
 	switch name {
-	case "inproc", "inproc-stock":
-		b, err := build(dir, name == "inproc")
-		if err != nil {
-			return nil, err
-		}
-		return startInProc(ctx, name, b, o.workers, o.path)
-	case "node":
-		b, err := build(dir, false) // Node needs no fast sink; the stock bundle is React as shipped
-		if err != nil {
-			return nil, err
-		}
-		return startNode(ctx, b, o.nodeProcs, o.path, o.conns)
 	case "url":
 		do, err := HTTPGet(o.url, o.conns)
 		if err != nil {
 			return nil, err
 		}
-		return &target{name: name, do: do, stop: func() {}}, nil
+		return &target{name: name, conns: o.conns, page: func(string) (Loops, error) { return Same(do), nil }, stop: func() {}}, nil
+	case "node":
+		fast = false // Node needs no fast sink; the stock bundle is React as shipped
 	}
-	return nil, fmt.Errorf("unknown target (want inproc, inproc-stock, node or url)")
+	b, err := bundle(fast)
+	if err != nil {
+		return nil, err
+	}
+	switch name {
+	case "direct":
+		return startDirect(name, b, o.workers)
+	case "http", "http-stock":
+		return startServe(name, dir, b, o.workers, o.conns)
+	case "pool", "pool-stock":
+		return startPool(ctx, name, b, o.workers, o.conns)
+	case "node":
+		return startNode(ctx, b, o.nodeProcs, o.conns)
+	}
+	return nil, fmt.Errorf("unknown target")
 }
 
 // build bundles the app's server entry exactly as bext does in production.

@@ -11,8 +11,8 @@ import (
 	"time"
 )
 
-// TestRunSmoke runs the real command briefly against the in-process pool and
-// the Node server on the React example's small page.
+// TestRunSmoke runs the real command briefly on the React example's small
+// page: isolates in-process (a), bext over HTTP (b) and the Node server (c).
 func TestRunSmoke(t *testing.T) {
 	app, _ := filepath.Abs("../react")
 	_, errNode := exec.LookPath("node")
@@ -23,7 +23,7 @@ func TestRunSmoke(t *testing.T) {
 		}
 		t.Skip("needs node and examples/react/node_modules (set BEXT_TEST_REQUIRE=1 to make this a failure)")
 	}
-	o, err := parseFlags([]string{"-app", app, "-path", "/small", "-targets", "inproc,node", "-c", "2", "-workers", "1", "-node-procs", "1", "-d", "300ms", "-warmup", "0"}, os.Stderr)
+	o, err := parseFlags([]string{"-app", app, "-pages", "/small", "-targets", "direct,http,node", "-c", "2", "-workers", "1", "-node-procs", "1", "-d", "400ms", "-rounds", "2", "-warmup", "0"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,14 +33,20 @@ func TestRunSmoke(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, out.String())
 	}
 	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("a 2×300ms run took %v", d)
+		t.Errorf("a 3×400ms run took %v", d)
 	}
-	for _, name := range []string{"inproc", "node"} {
-		// target, req/s > 0, three latencies, KB/page of the small page, 0 errors
+	for _, name := range []string{"a  *direct", "b  *http", "c  *node"} {
+		// letter, target, renders/s > 0, three latencies, KB/page of the small page, 0 errors
 		row := regexp.MustCompile(`(?m)^\s*` + name + `\s+[1-9][0-9.]*\s+[0-9.]+\s+[0-9.]+\s+[0-9.]+\s+1\.[0-9]\s+0\s*$`)
 		if !row.MatchString(out.String()) {
 			t.Errorf("no healthy %s row in:\n%s", name, out.String())
 		}
+	}
+	// The summary: renders/s of a, b, c, then b/a and b/c as numbers; b/d
+	// has no d to divide by.
+	sum := regexp.MustCompile(`(?m)^\s*/small\s+[1-9][0-9.]*\s+[1-9][0-9.]*\s+[1-9][0-9.]*\s+[0-9]+\.[0-9]{2}\s+[0-9]+\.[0-9]{2}\s+–\s*$`)
+	if !sum.MatchString(out.String()) {
+		t.Errorf("no summary row with b/a and b/c in:\n%s", out.String())
 	}
 }
 
@@ -48,11 +54,14 @@ func TestParseFlags(t *testing.T) {
 	if _, err := parseFlags([]string{"-targets", "url"}, &bytes.Buffer{}); err == nil {
 		t.Error("the url target without -url was accepted")
 	}
-	o, err := parseFlags([]string{"-targets", "inproc", "-url", "http://127.0.0.1:3000/"}, &bytes.Buffer{})
+	o, err := parseFlags([]string{"-targets", "direct", "-url", "http://127.0.0.1:3000/"}, &bytes.Buffer{})
 	if err != nil || len(o.targets) != 2 || o.targets[1] != "url" {
 		t.Errorf("-url did not add the url target: %v, %v", o.targets, err)
 	}
 	if _, err := parseFlags([]string{"-c", "0"}, &bytes.Buffer{}); err == nil {
 		t.Error("-c 0 was accepted")
+	}
+	if _, err := parseFlags([]string{"-targets", "direct,bogus"}, &bytes.Buffer{}); err == nil {
+		t.Error("an unknown target was accepted")
 	}
 }

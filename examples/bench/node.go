@@ -19,7 +19,7 @@ import (
 
 // startNode writes the bundle to a temporary file and serves it with
 // node-server.cjs on a free loopback port.
-func startNode(ctx context.Context, b *engine.Bundle, procs int, page string, conns int) (*target, error) {
+func startNode(ctx context.Context, b *engine.Bundle, procs, conns int) (*target, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return nil, fmt.Errorf("node is not on PATH: %w", err)
@@ -85,12 +85,14 @@ func startNode(ctx context.Context, b *engine.Bundle, procs int, page string, co
 		stop()
 		return nil, fmt.Errorf("node-server.cjs did not start listening within 30s")
 	}
-	do, err := HTTPGet("http://127.0.0.1:"+strconv.Itoa(port)+page, conns)
-	if err != nil {
-		stop()
-		return nil, err
+	page := func(path string) (Loops, error) {
+		do, err := HTTPGet("http://127.0.0.1:"+strconv.Itoa(port)+path, conns)
+		if err != nil {
+			return nil, err
+		}
+		return Same(do), nil
 	}
-	return &target{name: "node", do: do, stop: stop}, nil
+	return &target{name: "node", conns: conns, page: page, stop: stop}, nil
 }
 
 // serverScript is node-server.cjs beside this source file, or under the

@@ -138,7 +138,7 @@ var pages = []string{
 	"/small",
 	"/",
 	"/large",
-	"/items/item-6",  // RTL name
+	"/items/item-6",  // CJK name and emoji (item-23 has a Hebrew one)
 	"/items/item-10", // review service fails: fallback inside the page
 	"/?q=lamp&sort=price&stock=1",
 	"/?q=<script>alert(1)</script>",
