@@ -53,9 +53,9 @@ func Default() Config {
 		},
 		Runtime: Runtime{
 			// GOGC 400: with 2 isolates rendering in parallel on 2 CPUs it
-			// gave 1.43× (examples/basic) and 1.37× (examples/react) the
+			// gave 1.70× (examples/basic) and 1.36× (examples/react) the
 			// renders per CPU-second of Go's default 100, for a heap goal of
-			// 5× the live heap; 800 added ~10% more for twice the heap
+			// 5× the live heap; 800 added only 8–11% more for twice the heap
 			// (go test -bench GC, table in README). No default memory limit:
 			// bext cannot know the machine's memory.
 			GOGC:          400,
