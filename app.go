@@ -75,15 +75,18 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, o))
 }
 
-// applyRuntime sets the GC knobs of [runtime].
+// applyRuntime sets the GC knobs of [runtime]. The GOGC and GOMEMLIMIT
+// environment variables, when set, win over the config (Go reads them at
+// start-up), so an operator can override either without editing the file.
 func applyRuntime(cfg *config.Config, log *slog.Logger) {
-	if g := cfg.Runtime.GOGC; g != 0 {
+	if g := cfg.Runtime.GOGC; g != 0 && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(g)
 	}
-	if m := cfg.Runtime.MemoryLimitMB; m > 0 {
+	if m := cfg.Runtime.MemoryLimitMB; m > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(m << 20)
 	}
-	log.Debug("runtime", "gogc", cfg.Runtime.GOGC, "memory_limit_mb", cfg.Runtime.MemoryLimitMB)
+	log.Debug("runtime", "gogc", cfg.Runtime.GOGC, "memory_limit_mb", cfg.Runtime.MemoryLimitMB,
+		"GOGC", os.Getenv("GOGC"), "GOMEMLIMIT", os.Getenv("GOMEMLIMIT"))
 }
 
 // policy turns the config into the lifecycle policy.

@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 // Benchmarks of the whole server on the example apps. Each phase runs for a
@@ -19,7 +21,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"math"
 	"net/http"
 	"os"
@@ -40,8 +41,6 @@ import (
 )
 
 var benchPhase = flag.Duration("bext.phase", 3*time.Second, "wall time of each measured phase of the bext benchmarks")
-
-var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // benchApp is an example app built and compiled once.
 type benchApp struct {
@@ -125,36 +124,6 @@ func renderLoops(tb testing.TB, isos []pool.Isolate, req *engine.Request, d time
 		tb.Fatalf("render %s: %v", req.Path, first)
 	}
 	return float64(total.Load()) / time.Since(start).Seconds()
-}
-
-// startBench starts a server for cfgPath on a free loopback port, with the
-// access log off (it goes to a discarded logger anyway) and mod applied.
-func startBench(tb testing.TB, cfgPath string, mod func(*config.Config)) *instance {
-	tb.Helper()
-	cfg, err := loadConfig(cfgPath, func(string) {})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	cfg.Server.Addr = "127.0.0.1:0"
-	cfg.Server.AccessLog = false
-	if mod != nil {
-		mod(cfg)
-	}
-	a, err := loadApp(cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	inst, err := start(cfg, a, false, quietLog, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(inst.shutdown)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := inst.Pool.WaitActive(ctx, cfg.Render.JSCWorkers); err != nil {
-		tb.Fatal(err)
-	}
-	return inst
 }
 
 // loadResult is one closed-loop HTTP load run.
@@ -252,7 +221,7 @@ func BenchmarkServe(b *testing.B) {
 	cpus, req, d := runtime.NumCPU(), pageRequest("/"), *benchPhase
 
 	isos := ba.isolates(b, cpus)
-	inst := startBench(b, "config.toml", func(c *config.Config) { c.Render.JSCWorkers = cpus })
+	inst := startApp(b, "config.toml", func(c *config.Config) { c.Render.JSCWorkers = cpus })
 	url, conns := "http://"+inst.Addr+"/", 2*cpus
 	renderLoops(b, isos, req, d/5) // warm up: lazy compilation, heap size
 	httpLoad(url, conns, d/5)
@@ -304,7 +273,7 @@ func BenchmarkRotation(b *testing.B) {
 	cpus, d := runtime.NumCPU(), *benchPhase
 	srv := map[bool]*instance{}
 	for _, on := range []bool{false, true} {
-		srv[on] = startBench(b, "config.toml", func(c *config.Config) {
+		srv[on] = startApp(b, "config.toml", func(c *config.Config) {
 			c.Render.JSCWorkers = cpus
 			c.Render.Lifecycle.MaxRequests = 0
 			if on {

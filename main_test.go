@@ -44,12 +44,16 @@ import { greet } from "./greet";
 globalThis.render = (req) => "<!doctype html><h1>" + greet(req.path) + "</h1>";
 `
 
-// startApp loads, builds and starts a server on a free loopback port.
-func startApp(t *testing.T, cfgPath string, mod func(*config.Config)) *instance {
-	t.Helper()
+// quietLog discards logs in tests and benchmarks.
+var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// startApp loads, builds and starts a server on a free loopback port, with
+// the access log off and mod applied.
+func startApp(tb testing.TB, cfgPath string, mod func(*config.Config)) *instance {
+	tb.Helper()
 	cfg, err := loadConfig(cfgPath, func(string) {})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	cfg.Server.Addr = "127.0.0.1:0"
 	cfg.Server.AccessLog = false
@@ -58,13 +62,13 @@ func startApp(t *testing.T, cfgPath string, mod func(*config.Config)) *instance 
 	}
 	a, err := loadApp(cfg)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	inst, err := start(cfg, a, false, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	inst, err := start(cfg, a, false, quietLog, nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(inst.shutdown)
+	tb.Cleanup(inst.shutdown)
 	return inst
 }
 
