@@ -199,3 +199,56 @@ func waitConsole(t *testing.T, e *testEnv, text string) {
 		}
 	}
 }
+
+// 200 requests to a looping route interleaved with 200 good ones: each loop
+// is interrupted and its isolate replaced at once, never counted as a slot
+// failure, so no stream of bad requests can take capacity away.
+func TestLoopingRouteCannotTakeCapacity(t *testing.T) {
+	e := newEnv(t, 4, func(o *Options, po *pool.Options) {
+		po.RenderTimeout = 100 * time.Millisecond
+		po.QueueTimeout = time.Minute
+		po.Policy.Recovery.MaxConsecutiveFailures = 1 // a single counted failure would empty a slot
+	})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[string]map[int]int{"/": {}, "/loop": {}}
+	next := make(chan string)
+	for range 16 {
+		wg.Go(func() {
+			for p := range next {
+				resp, err := http.Get(e.ts.URL + p)
+				code := 0
+				if err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					code = resp.StatusCode
+				}
+				mu.Lock()
+				codes[p][code]++
+				mu.Unlock()
+			}
+		})
+	}
+	for range 200 {
+		next <- "/loop"
+		next <- "/"
+	}
+	close(next)
+	wg.Wait()
+	if codes["/"][200] != 200 || codes["/loop"][504] != 200 {
+		t.Fatalf("status counts %v, want every good request 200 and every loop 504", codes)
+	}
+	if err := waitReady(e.pool); err != nil {
+		t.Fatal(err)
+	}
+	crashes := 0
+	for _, st := range e.pool.Snapshot() {
+		if st.State != "ACTIVE" || st.ConsecutiveFailures != 0 || st.GaveUp {
+			t.Fatalf("worker %d after 200 loops: %+v", st.ID, st)
+		}
+		crashes += st.Restarts
+	}
+	if crashes != 200 {
+		t.Fatalf("%d isolate replacements, want one per looping request (200)", crashes)
+	}
+}
