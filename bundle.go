@@ -66,14 +66,20 @@ func buildApp(cfg *config.Config, dev bool) (*app, error) {
 
 func (a *app) addClient(cb *engine.Bundle) {
 	a.Assets.Files = cb.Files
-	for _, n := range sortedKeys(cb.Files) {
+	a.JS, a.CSS = assetURLs(cb.Files)
+}
+
+// assetURLs lists the URLs of the .js and .css files among files, sorted.
+func assetURLs(files map[string][]byte) (js, css []string) {
+	for _, n := range sortedKeys(files) {
 		switch filepath.Ext(n) {
 		case ".js":
-			a.JS = append(a.JS, render.Prefix+n)
+			js = append(js, render.Prefix+n)
 		case ".css":
-			a.CSS = append(a.CSS, render.Prefix+n)
+			css = append(css, render.Prefix+n)
 		}
 	}
+	return js, css
 }
 
 // loadApp uses the `bext build` output in [app] out_dir when it exists and

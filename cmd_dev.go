@@ -316,14 +316,7 @@ func (d *devApp) clientOf(cb *engine.Bundle) *devserver.Client {
 			c.Files[unhashed(n)] = body
 		}
 	}
-	for _, n := range sortedKeys(c.Files) {
-		switch filepath.Ext(n) {
-		case ".js":
-			c.JS = append(c.JS, render.Prefix+n)
-		case ".css":
-			c.CSS = append(c.CSS, render.Prefix+n)
-		}
-	}
+	c.JS, c.CSS = assetURLs(c.Files)
 	return c
 }
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -125,13 +124,8 @@ func editFile(t testing.TB, path, old, repl string) {
 
 func get(t testing.TB, url string) string {
 	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return string(b)
+	_, body := httpGet(t, url)
+	return body
 }
 
 // waitBody polls url until its body contains want.

@@ -72,7 +72,7 @@ func startApp(tb testing.TB, cfgPath string, mod func(*config.Config)) *instance
 	return inst
 }
 
-func httpGet(t *testing.T, url string) (int, string) {
+func httpGet(t testing.TB, url string) (int, string) {
 	t.Helper()
 	resp, err := http.Get(url)
 	if err != nil {
