@@ -174,16 +174,16 @@ func printPS(w io.Writer, ws []pool.WorkerStats) {
 	}
 	fmt.Fprintf(w, "Workers (%d/%d active)\n", active, len(ws))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tState\tRequests\tMemory\tUptime\tAvg Render\t")
+	fmt.Fprintln(tw, "ID\tState\tRequests\tMemory\tUptime\tAvg Render")
 	for _, s := range ws {
-		extra := ""
+		row := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%.1fms", s.ID, s.State, thousands(s.RequestsServed), humanBytes(s.CurrentMemoryBytes),
+			humanDuration(time.Duration(s.UptimeSeconds*float64(time.Second))), s.AvgRenderTimeMS)
 		if s.Rotating != "" {
-			extra = "(rotating: " + shortReason(s.Rotating) + ")"
+			row += "\t(rotating: " + shortReason(s.Rotating) + ")"
 		} else if s.GaveUp {
-			extra = "(gave up: " + firstLine(s.LastError) + ")"
+			row += "\t(gave up: " + firstLine(s.LastError) + ")"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.State, thousands(s.RequestsServed), humanBytes(s.CurrentMemoryBytes),
-			humanDuration(time.Duration(s.UptimeSeconds*float64(time.Second))), fmt.Sprintf("%.1fms", s.AvgRenderTimeMS), extra)
+		fmt.Fprintln(tw, row) // the last cell is not tab-terminated: no trailing spaces
 	}
 	tw.Flush()
 }

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"bext/pool"
+)
+
+// The seed's table, exactly: thousands separators, human sizes and
+// durations, aligned columns, the rotation reason after a draining row.
+func TestPrintPSMatchesTheSeedTable(t *testing.T) {
+	up := (2*time.Hour + 15*time.Minute).Seconds()
+	ws := []pool.WorkerStats{
+		{ID: 0, State: "ACTIVE", RequestsServed: 3421, CurrentMemoryBytes: 142 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.2},
+		{ID: 1, State: "ACTIVE", RequestsServed: 3380, CurrentMemoryBytes: 138 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.8},
+		{ID: 2, State: "DRAINING", RequestsServed: 3412, CurrentMemoryBytes: 256 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.1, Rotating: "max_memory"},
+		{ID: 3, State: "ACTIVE", RequestsServed: 3399, CurrentMemoryBytes: 145 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.9},
+	}
+	want := `Workers (3/4 active)
+ID  State     Requests  Memory  Uptime  Avg Render
+0   ACTIVE    3,421     142 MB  2h 15m  4.2ms
+1   ACTIVE    3,380     138 MB  2h 15m  3.8ms
+2   DRAINING  3,412     256 MB  2h 15m  4.1ms  (rotating: memory)
+3   ACTIVE    3,399     145 MB  2h 15m  3.9ms
+`
+	var b bytes.Buffer
+	printPS(&b, ws)
+	if b.String() != want {
+		t.Fatalf("bext ps printed:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestPSGaveUpRowSaysWhy(t *testing.T) {
+	var b bytes.Buffer
+	printPS(&b, []pool.WorkerStats{{ID: 0, State: "FAILED", GaveUp: true, LastError: "the server bundle threw while loading: boom\n\tat x.js:1"}})
+	want := "Workers (0/1 active)\nID  State   Requests  Memory  Uptime  Avg Render\n0   FAILED  0         0 B     0s      0.0ms  (gave up: the server bundle threw while loading: boom)\n"
+	if b.String() != want {
+		t.Fatalf("got:\n%q\nwant:\n%q", b.String(), want)
+	}
+}
+
+func TestHumanFormats(t *testing.T) {
+	cases := map[string]string{
+		thousands(0): "0", thousands(999): "999", thousands(1000): "1,000", thousands(1234567): "1,234,567",
+		humanBytes(512): "512 B", humanBytes(2048): "2 KB", humanBytes(142 << 20): "142 MB", humanBytes(3 << 30): "3.0 GB",
+		humanDuration(42 * time.Second): "42s", humanDuration(5*time.Minute + 3*time.Second): "5m 3s",
+		humanDuration(26 * time.Hour): "1d 2h",
+	}
+	for got, want := range cases {
+		if got != want {
+			t.Errorf("got %q, want %q", got, want)
+		}
+	}
+}
