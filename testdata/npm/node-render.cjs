@@ -1,0 +1,28 @@
+// node-render.cjs BUNDLE — renders requests with Node on a bext server bundle.
+//
+// Reads a JSON array of requests ({method, url, path, query, headers}) on
+// stdin, runs BUNDLE (the exact IIFE bext runs in goja) in this context,
+// calls globalThis.render(req) for each and prints a JSON array of
+// {status, headers, html} or {error}. engine/npm_test.go compares this
+// output with goja's byte for byte.
+"use strict";
+const fs = require("fs");
+const vm = require("vm");
+
+const [bundlePath] = process.argv.slice(2);
+vm.runInThisContext(fs.readFileSync(bundlePath, "utf8"), { filename: bundlePath });
+
+(async () => {
+  const out = [];
+  for (const req of JSON.parse(fs.readFileSync(0, "utf8"))) {
+    try {
+      const res = await globalThis.render(req);
+      out.push(typeof res === "string" ? { status: 200, headers: {}, html: res } : res);
+    } catch (err) {
+      out.push({ error: String(err && err.message) });
+    }
+  }
+  // React 19 opens a MessageChannel at load, whose port keeps Node's event
+  // loop alive: exit once the output is flushed.
+  process.stdout.write(JSON.stringify(out), () => process.exit(0));
+})();

@@ -1,0 +1,79 @@
+// React 19 fixture for engine/npm_test.go: a small app rendered with
+// react-dom/server's renderToString. bext builds for the browser platform,
+// so "react-dom/server" resolves to server.browser.js, which loads both the
+// legacy (renderToString) and the streaming renderer at boot.
+import { createContext, use, useId, useState } from "react";
+import { renderToString, version } from "react-dom/server";
+
+const Theme = createContext({ accent: "teal", dense: false });
+
+const teas = [
+  { id: "sencha", name: "Sencha 煎茶", price: 12.5 },
+  { id: "pu-erh", name: "Pu-erh 普洱", price: 30 },
+  { id: "rooibos", name: "Rooibos — red bush 🌿", price: 8 },
+  { id: "chai", name: "Masala chai चाय", price: 9.75 },
+  { id: "nana", name: "Nana נענע", price: 6 },
+];
+
+function Field({ label }) {
+  const id = useId();
+  const [value] = useState("");
+  return (
+    <p>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name="q" defaultValue={value} />
+    </p>
+  );
+}
+
+function Item({ tea }) {
+  const { accent, dense } = use(Theme);
+  return (
+    <li style={{ color: accent, padding: dense ? 0 : "4px 8px", lineHeight: 1.5 }}>
+      <a href={"/tea/" + tea.id}>{tea.name}</a> <span>{tea.price.toFixed(2)} €</span>
+    </li>
+  );
+}
+
+function List({ n }) {
+  const rows = [];
+  for (let i = 0; i < n; i++) rows.push(teas[i % teas.length]);
+  return (
+    <ul className="teas">
+      {rows.map((t, i) => (
+        <Item key={i} tea={t} />
+      ))}
+    </ul>
+  );
+}
+
+function Page({ title, q, n, dense }) {
+  return (
+    <Theme value={{ accent: "#c0392b", dense }}>
+      <title>{title}</title>
+      <main>
+        <h1>{title}</h1>
+        <div dangerouslySetInnerHTML={{ __html: "<em>Loose leaf</em> &amp; bags" }} />
+        <Field label="Search" />
+        {q ? <p className="q">Results for “{q}”</p> : null}
+        <List n={n} />
+        <footer data-react={version}>茶壶 · Teapot 🍵</footer>
+      </main>
+    </Theme>
+  );
+}
+
+function render(req) {
+  const q = req.query || {};
+  if (req.path !== "/") {
+    return { status: 404, headers: {}, html: renderToString(<p>404 — nothing at {req.path}</p>) };
+  }
+  const page = <Page title="Tea <shop>" q={q.q} n={Number(q.n ?? 5)} dense={q.dense === "1"} />;
+  return {
+    status: 200,
+    headers: { "content-type": "text/html; charset=utf-8" },
+    html: "<!DOCTYPE html>" + renderToString(page),
+  };
+}
+
+globalThis.render = render;
