@@ -46,6 +46,9 @@ func TestMetricsExposition(t *testing.T) {
 		e.get(t, "/throw")
 	}
 	e.get(t, "/loop")
+	if err := waitReady(e.pool); err != nil { // the looping isolate's replacement
+		t.Fatal(err)
+	}
 	rec := e.do("GET", "/metrics", loopback, nil)
 	if rec.Code != 200 {
 		t.Fatalf("/metrics = %d", rec.Code)
