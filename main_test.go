@@ -203,10 +203,10 @@ func TestPSAgainstRunningServer(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	for inst.Pool.Snapshot()[2].Generation < 2 {
-		if err := inst.Pool.WaitActive(ctx, 3); err != nil || ctx.Err() != nil {
-			t.Fatal("worker 2 not restarted")
-		}
+	if err := inst.Pool.WaitFor(ctx, func(ws []pool.WorkerStats) bool {
+		return ws[2].Generation == 2 && ws[2].State == "ACTIVE"
+	}); err != nil {
+		t.Fatal("worker 2 not restarted")
 	}
 	out.Reset()
 	if code := run([]string{"ps", "-addr", inst.Addr}, &out, &errb); code != 0 {

@@ -203,6 +203,22 @@ func (p *Pool) WaitActive(ctx context.Context, n int) error {
 	}
 }
 
+// WaitFor blocks until ok(Snapshot()) holds, re-checking after every state
+// transition, or until ctx ends.
+func (p *Pool) WaitFor(ctx context.Context, ok func([]WorkerStats) bool) error {
+	for {
+		changed := p.changes()
+		if ok(p.Snapshot()) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-changed:
+		}
+	}
+}
+
 // changes returns a channel closed at the next state transition.
 func (p *Pool) changes() <-chan struct{} {
 	p.changeMu.Lock()
