@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
+	"bext/config"
 	"bext/pool"
 )
 
@@ -52,5 +56,47 @@ func TestHumanFormats(t *testing.T) {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
 		}
+	}
+}
+
+func TestAdminOnItsOwnListener(t *testing.T) {
+	inst := startApp(t, "config.toml", func(c *config.Config) { c.Admin.Addr = "127.0.0.1:0" })
+	if inst.AdminAddr == "" || inst.AdminAddr == inst.Addr {
+		t.Fatalf("admin listener %q", inst.AdminAddr)
+	}
+	if code, body := httpGet(t, "http://"+inst.AdminAddr+"/__bext/workers"); code != 200 || !strings.HasPrefix(body, "[") {
+		t.Fatalf("admin listener /__bext/workers: %d %.80q", code, body)
+	}
+	if code, _ := httpGet(t, "http://"+inst.AdminAddr+"/metrics"); code != 200 {
+		t.Fatalf("admin listener /metrics: %d", code)
+	}
+	// On the main listener the path is just another page of the app.
+	if _, body := httpGet(t, "http://"+inst.Addr+"/__bext/workers"); strings.HasPrefix(body, "[") {
+		t.Fatal("admin API still answers on the main listener")
+	}
+	if code, _ := httpGet(t, "http://"+inst.AdminAddr+"/healthz"); code != 200 {
+		t.Fatalf("admin listener /healthz: %d", code)
+	}
+}
+
+func TestPSFindsServerFromEnvAndSendsToken(t *testing.T) {
+	var gotAuth string
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotAuth = r.Header.Get("Authorization")
+		w.Write([]byte(`[{"id":0,"state":"ACTIVE","requests_served":1234}]`))
+	}))
+	defer ts.Close()
+	t.Chdir(t.TempDir()) // no config.toml here
+	t.Setenv("BEXT_ADDR", strings.TrimPrefix(ts.URL, "http://"))
+	t.Setenv("BEXT_ADMIN_TOKEN", "tok3n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"ps"}, &out, &errb); code != 0 {
+		t.Fatalf("ps: %d %s", code, errb.String())
+	}
+	if gotAuth != "Bearer tok3n" {
+		t.Fatalf("Authorization sent: %q", gotAuth)
+	}
+	if !strings.Contains(out.String(), "1,234") {
+		t.Fatalf("ps output:\n%s", out.String())
 	}
 }
