@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"bext/lifecycle"
 )
@@ -45,6 +46,33 @@ func TestDeployRollsEveryWorkerOntoTheNewBundle(t *testing.T) {
 		synctest.Wait()
 		if resp, _, err := get(p, "/", nil); err != nil || resp.HTML != "<p>v2</p>" {
 			t.Fatalf("after a failed deploy the old workers must keep serving: %v %v", resp, err)
+		}
+	})
+}
+
+// A rotation whose replacement cannot boot leaves the old worker serving
+// and retries after the backoff; once the bundle boots again it completes.
+func TestRotationKeepsOldWorkerWhenReplacementFailsToBoot(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sw := newSwitchable(t)
+		p := newPool(t, sw.factory, Options{Policy: testPolicy(1)})
+		mustReady(t, p)
+		sw.set(0, true)
+		p.Restart(0, lifecycle.ReasonManual)
+		time.Sleep(time.Second) // attempts at 0, 0 and 100 ms, then one at 400 ms
+		synctest.Wait()
+		st := p.Snapshot()[0]
+		if st.State != "ACTIVE" || st.Generation != 1 || st.ConsecutiveFailures < 3 {
+			t.Fatalf("after failed replacements: %+v, want generation 1 still ACTIVE and failures counted", st)
+		}
+		if _, _, err := get(p, "/", nil); err != nil {
+			t.Fatalf("the old worker must keep serving: %v", err)
+		}
+		sw.set(0, false)
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		if st := p.Snapshot()[0]; st.State != "ACTIVE" || st.Generation < 2 || st.LastRotationReason != "manual" || st.ConsecutiveFailures != 0 {
+			t.Fatalf("after the bundle boots again: %+v, want the rotation completed", st)
 		}
 	})
 }

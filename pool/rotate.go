@@ -104,21 +104,7 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 	p.setState(nw, lifecycle.Booting, reason, nil)
 	iso, err := p.boot(nw)
 	if err != nil {
-		s.mu.Lock()
-		s.failures++
-		n := s.failures
-		s.lastError, s.lastErrorAt = err.Error(), time.Now()
-		s.mu.Unlock()
-		p.metrics.bootFailures.Inc()
-		p.setState(nw, lifecycle.Failed, lifecycle.ReasonBootFailure, err)
-		p.setState(nw, lifecycle.Stopped, lifecycle.ReasonBootFailure, nil)
-		if !p.opts.Policy.Recovery.GiveUp(n) {
-			d := p.opts.Policy.Recovery.Backoff(n)
-			p.log.Warn("replacement worker failed to boot; old worker keeps serving", "worker", s.id, "retry_in", d, "err", err)
-			time.AfterFunc(d, func() { p.rot.push(s.id, reason, 0) })
-		} else {
-			p.log.Error("replacement worker failed to boot too many times; old worker keeps serving", "worker", s.id, "err", err)
-		}
+		p.replacementFailed(s, nw, reason, err)
 		return
 	}
 	nw.iso = iso
@@ -153,6 +139,27 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 	}
 	s.mu.Unlock()
 	p.notifyChange()
+}
+
+// replacementFailed records a replacement that could not boot: the old
+// worker keeps serving and the rotation is retried after the backoff, until
+// the slot's failures reach the give-up limit.
+func (p *Pool) replacementFailed(s *slot, nw *worker, reason lifecycle.Reason, err error) {
+	s.mu.Lock()
+	s.failures++
+	n := s.failures
+	s.lastError, s.lastErrorAt = err.Error(), time.Now()
+	s.mu.Unlock()
+	p.metrics.bootFailures.Inc()
+	p.setState(nw, lifecycle.Failed, lifecycle.ReasonBootFailure, err)
+	p.setState(nw, lifecycle.Stopped, lifecycle.ReasonBootFailure, nil)
+	if p.opts.Policy.Recovery.GiveUp(n) {
+		p.log.Error("replacement worker failed to boot too many times; old worker keeps serving", "worker", s.id, "err", err)
+		return
+	}
+	d := p.opts.Policy.Recovery.Backoff(n)
+	p.log.Warn("replacement worker failed to boot; old worker keeps serving", "worker", s.id, "retry_in", d, "err", err)
+	time.AfterFunc(d, func() { p.rot.push(s.id, reason, 0) })
 }
 
 // drain stops w: it takes no new job, finishes the one in flight and stops;
