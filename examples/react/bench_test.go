@@ -5,6 +5,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"bext/internal/nodeparity"
 )
 
 // BenchmarkReactRender renders the small (≈1.6 KB), medium (≈18 KB) and
@@ -27,7 +29,7 @@ func BenchmarkReactRender(b *testing.B) {
 				}
 				b.Run(name, func(b *testing.B) {
 					iso := isolate(b, variant{fastSink: fast})
-					req := request(pg.url)
+					req := nodeparity.Request(pg.url)
 					ctx := context.Background()
 					resp, err := iso.Render(ctx, req) // warm up: first render compiles lazily
 					if err != nil {

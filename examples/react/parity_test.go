@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"bext/engine"
 	"bext/engine/fastsink"
+	"bext/internal/nodeparity"
 )
 
 // TestParityWithNode renders every page in goja and in Node from the same
@@ -17,7 +19,11 @@ func TestParityWithNode(t *testing.T) {
 			b := bundle(t, v)
 			checkSink(t, v, string(b.Code), b.Warnings)
 			iso := isolate(t, v)
-			want := renderNode(t, b.Code, pages)
+			reqs := make([]*engine.Request, len(pages))
+			for i, url := range pages {
+				reqs[i] = nodeparity.Request(url)
+			}
+			want := nodeparity.Render(t, b.Code, reqs)
 			for i, url := range pages {
 				got := renderGoja(t, iso, url)
 				if got.Error != "" || want[i].Error != "" {
@@ -29,10 +35,8 @@ func TestParityWithNode(t *testing.T) {
 				if got.Status != want[i].Status || got.Headers["content-type"] != want[i].Headers["content-type"] {
 					t.Errorf("%s: goja status %d %q, node %d %q", url, got.Status, got.Headers, want[i].Status, want[i].Headers)
 				}
-				if got.HTML != want[i].HTML {
-					t.Errorf("%s: goja and node HTML differ (%d vs %d bytes) at byte %d:\ngoja: %q\nnode: %q",
-						url, len(got.HTML), len(want[i].HTML), diffAt(got.HTML, want[i].HTML),
-						around(got.HTML, diffAt(got.HTML, want[i].HTML)), around(want[i].HTML, diffAt(got.HTML, want[i].HTML)))
+				if d := nodeparity.Diff(got.HTML, want[i].HTML); d != "" {
+					t.Errorf("%s: %s", url, d)
 				}
 			}
 			if !v.dev {
@@ -103,16 +107,4 @@ func TestPages(t *testing.T) {
 	if r := renderGoja(t, iso, "/broken"); !strings.Contains(r.Error, "Broken: this component always throws") {
 		t.Errorf("/broken: error %q, want the component's message", r.Error)
 	}
-}
-
-func diffAt(a, b string) int {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return i
-}
-
-func around(s string, i int) string {
-	return s[max(0, i-40):min(len(s), i+40)]
 }

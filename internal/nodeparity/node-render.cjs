@@ -3,14 +3,22 @@
 // Reads a JSON array of requests ({method, url, path, query, headers}) on
 // stdin, runs BUNDLE (the exact IIFE bext runs in goja) in this context,
 // calls globalThis.render(req) for each and prints a JSON array of
-// {status, headers, html} or {error}. engine/npm_test.go compares this
-// output with goja's byte for byte.
+// {status, headers, html} or {error} on stdout. nodeparity.Render embeds this
+// script; the parity tests compare its output with goja's byte for byte.
 "use strict";
 const fs = require("fs");
 const vm = require("vm");
 
 const [bundlePath] = process.argv.slice(2);
+if (!bundlePath) {
+  console.error("usage: node node-render.cjs BUNDLE < requests.json");
+  process.exit(2);
+}
 vm.runInThisContext(fs.readFileSync(bundlePath, "utf8"), { filename: bundlePath });
+if (typeof globalThis.render !== "function") {
+  console.error("bundle did not set globalThis.render");
+  process.exit(1);
+}
 
 (async () => {
   const out = [];

@@ -1,0 +1,141 @@
+// Package nodeparity is the test support shared by bext's Node parity suites
+// (engine/npm_test.go, examples/react): it installs a fixture's npm
+// dependencies, renders requests with Node on the very bundle goja runs
+// (node-render.cjs, embedded here), and says where two HTML pages differ.
+//
+// A missing node or npm is a skip for a casual `go test` and a failure under
+// test.sh / CI (BEXT_TEST_REQUIRE=1).
+package nodeparity
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bext/engine"
+)
+
+//go:embed node-render.cjs
+var renderScript []byte
+
+// Result is one rendered request as node-render.cjs reports it; goja's side
+// of a comparison is put in the same shape.
+type Result struct {
+	Status  int               `json:"status"`
+	Headers map[string]string `json:"headers"`
+	HTML    string            `json:"html"`
+	Error   string            `json:"error,omitempty"`
+}
+
+// need returns the path of tool, or skips or fails t when it is not on PATH.
+func need(t testing.TB, tool string) string {
+	t.Helper()
+	p, err := exec.LookPath(tool)
+	if err != nil {
+		if os.Getenv("BEXT_TEST_REQUIRE") != "" {
+			t.Fatalf("%s is not on PATH; the Node parity tests need Node 20 and npm", tool)
+		}
+		t.Skipf("%s is not on PATH (set BEXT_TEST_REQUIRE=1 to make this a failure)", tool)
+	}
+	return p
+}
+
+// Node returns the path of node, or skips or fails t.
+func Node(t testing.TB) string {
+	t.Helper()
+	return need(t, "node")
+}
+
+// installMu keeps two tests from running npm ci in one folder at once.
+var installMu sync.Mutex
+
+// NpmCI runs `npm ci` in dir unless its node_modules is already installed
+// (npm writes node_modules/.package-lock.json when an install completes).
+func NpmCI(t testing.TB, dir string) {
+	t.Helper()
+	installMu.Lock()
+	defer installMu.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
+		return
+	}
+	npm := need(t, "npm")
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, npm, "ci", "--no-audit", "--no-fund", "--loglevel=error")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm ci in %s: %v\n%s", dir, err, out)
+	}
+}
+
+// Request is a GET of u (path plus optional query) accepting HTML, as both
+// runtimes receive it.
+func Request(u string) *engine.Request {
+	path, rawQuery, _ := strings.Cut(u, "?")
+	q := map[string]string{}
+	values, _ := url.ParseQuery(rawQuery)
+	for k, v := range values {
+		q[k] = v[0]
+	}
+	return &engine.Request{Method: "GET", URL: u, Path: path, Query: q, Headers: map[string]string{"accept": "text/html"}}
+}
+
+// Render renders reqs with Node on bundle, one Result per request.
+func Render(t testing.TB, bundle []byte, reqs []*engine.Request) []Result {
+	t.Helper()
+	node := Node(t)
+	dir := t.TempDir()
+	script, file := filepath.Join(dir, "node-render.cjs"), filepath.Join(dir, "server.js")
+	for name, b := range map[string][]byte{script: renderScript, file: bundle} {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := json.Marshal(reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script, file)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node-render.cjs: %v\n%s", err, stderr.Bytes())
+	}
+	var res []Result
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node-render.cjs output: %v", err)
+	}
+	if len(res) != len(reqs) {
+		t.Fatalf("node rendered %d pages, want %d", len(res), len(reqs))
+	}
+	return res
+}
+
+// Diff is "" when goja's HTML equals node's, else where they first differ
+// with some context on either side.
+func Diff(goja, node string) string {
+	if goja == node {
+		return ""
+	}
+	i := 0
+	for i < len(goja) && i < len(node) && goja[i] == node[i] {
+		i++
+	}
+	around := func(s string) string { return s[max(0, i-60):min(len(s), i+60)] }
+	return fmt.Sprintf("goja and node HTML differ (%d vs %d bytes) at byte %d:\ngoja: %q\nnode: %q",
+		len(goja), len(node), i, around(goja), around(node))
+}
