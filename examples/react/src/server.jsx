@@ -3,7 +3,7 @@
 //
 // react-dom/server.browser is imported explicitly: it is the build that
 // needs no Node built-ins (it uses TextEncoder, which bext provides), so the
-// same bundle runs in goja and in Node (see node-render.cjs).
+// same bundle runs in goja and in Node (see internal/nodeparity/node-render.cjs).
 import React from "react";
 import { renderToString } from "react-dom/server.browser";
 import { route } from "./App.jsx";
