@@ -73,6 +73,7 @@ func Load(ctx context.Context, loops Loops, conns int, dur time.Duration) Stats 
 	if conns < 1 {
 		conns = 1
 	}
+	start := time.Now() // before the deadline is set, so Elapsed >= dur
 	ctx, cancel := context.WithTimeout(ctx, dur)
 	defer cancel()
 	var (
@@ -81,7 +82,6 @@ func Load(ctx context.Context, loops Loops, conns int, dur time.Duration) Stats 
 		st  Stats
 		wg  sync.WaitGroup
 	)
-	start := time.Now()
 	for i := range conns {
 		do := loops(i)
 		wg.Add(1)
