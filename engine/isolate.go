@@ -132,6 +132,7 @@ func (i *Isolate) installHost() error {
 	i.installConsole()
 	i.installEncoding()
 	i.installTimers()
+	i.installMessageChannel()
 	perf := rt.NewObject()
 	_ = perf.Set("now", func() float64 { return float64(time.Since(i.start).Nanoseconds()) / 1e6 })
 	_ = perf.Set("timeOrigin", float64(i.start.UnixNano())/1e6)
