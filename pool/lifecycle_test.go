@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -395,4 +396,55 @@ func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 	if total != 20 {
 		t.Fatalf("crash replacements: %d, want 20 (10 timeouts + 10 overflows)", total)
 	}
+}
+
+// logRecorder keeps every log record.
+type logRecorder struct {
+	mu      sync.Mutex
+	records []slog.Record
+}
+
+func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
+	l.mu.Lock()
+	l.records = append(l.records, r.Clone())
+	l.mu.Unlock()
+	return nil
+}
+func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *logRecorder) WithGroup(string) slog.Handler      { return l }
+
+func TestEveryTransitionIsLoggedOnceAtInfo(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		logs := &logRecorder{}
+		p := newPool(t, factoryOf(t, okJS), Options{Policy: testPolicy(1), Log: slog.New(logs)})
+		mustReady(t, p)
+		p.Restart(0, lifecycle.ReasonManual)
+		synctest.Wait()
+		d, _ := p.Worker(0)
+		logs.mu.Lock()
+		defer logs.mu.Unlock()
+		var logged []string
+		for _, r := range logs.records {
+			if r.Message != "worker transition" {
+				continue
+			}
+			if r.Level != slog.LevelInfo {
+				t.Errorf("transition logged at %v", r.Level)
+			}
+			a := map[string]string{}
+			r.Attrs(func(at slog.Attr) bool { a[at.Key] = at.Value.String(); return true })
+			if a["worker"] != "0" || a["reason"] == "" {
+				t.Errorf("transition log lacks worker id or reason: %v", a)
+			}
+			logged = append(logged, a["from"]+">"+a["to"]+":"+a["reason"])
+		}
+		var hist []string
+		for _, tr := range d.History {
+			hist = append(hist, tr.From+">"+tr.To+":"+tr.Reason)
+		}
+		if fmt.Sprint(logged) != fmt.Sprint(hist) {
+			t.Fatalf("logged %v\nhistory %v\nwant each transition logged exactly once", logged, hist)
+		}
+	})
 }

@@ -105,11 +105,7 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	if cause != nil {
 		attrs = append(attrs, "err", cause.Error())
 	}
-	if to == lifecycle.Failed {
-		p.log.Warn("worker transition", attrs...)
-	} else {
-		p.log.Info("worker transition", attrs...)
-	}
+	p.log.Info("worker transition", attrs...) // giving up is logged again, as an error
 	// Observers first: whoever WaitActive wakes can read the event.
 	if p.opts.Observe != nil {
 		p.opts.Observe(Event{Worker: s.id, Generation: w.gen, Transition: t, ActiveWorkers: p.ActiveWorkers()})
