@@ -188,6 +188,18 @@ func TestBuildOutputIsUsedUntilSourcesChange(t *testing.T) {
 	if !bytes.Contains(a.ServerCode, []byte("hello ")) {
 		t.Fatal("rebuild does not contain the edit")
 	}
+
+	// A deploy that ships config.toml and .bext/ without the sources.
+	if code := run([]string{"build", "-config", path}, &out, &errb); code != 0 {
+		t.Fatalf("build: %d %s", code, errb.String())
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "src")); err != nil {
+		t.Fatal(err)
+	}
+	inst := startApp(t, path, nil)
+	if code, body := httpGet(t, "http://"+inst.Addr+"/x"); code != 200 || !strings.Contains(body, "hello /x") {
+		t.Fatalf("serving from .bext without sources: %d %q", code, body)
+	}
 }
 
 func TestPSAgainstRunningServer(t *testing.T) {

@@ -252,6 +252,27 @@ func TestMissingDefaultEntryNamesKeyWithoutLine(t *testing.T) {
 	}
 }
 
+// With a `bext build` output in out_dir the entries may be absent: a deploy
+// ships the build without sources.
+func TestMissingEntriesAreFineWithABuild(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.toml")
+	text := "[app]\nserver_entry = \"src/server.jsx\"\nclient_entry = \"src/client.js\"\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil {
+		t.Fatal("missing entries with no build: want an error")
+	}
+	os.MkdirAll(filepath.Join(dir, ".bext"), 0o755)
+	if err := os.WriteFile(filepath.Join(dir, ".bext", "manifest.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err != nil {
+		t.Fatalf("missing entries next to a build: %v", err)
+	}
+}
+
 func TestLoadMissingFile(t *testing.T) {
 	_, err := Load(filepath.Join(t.TempDir(), "nope.toml"))
 	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "-config") {

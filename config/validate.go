@@ -5,6 +5,7 @@ import (
 	"math"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -66,10 +67,20 @@ func (s Server) validate(ch *checker) {
 	oneOf(ch, "server.log_level", s.LogLevel, "debug", "info", "warn", "error")
 }
 
+// Prebuilt reports whether [app] out_dir holds a `bext build` output. Then
+// the entry files may be absent: a deploy can ship the build without sources.
+func (a App) Prebuilt() bool {
+	fi, err := os.Stat(filepath.Join(a.OutDir, "manifest.json"))
+	return err == nil && fi.Mode().IsRegular()
+}
+
 func (a App) validate(ch *checker) {
+	prebuilt := a.Prebuilt()
 	switch fi, err := os.Stat(a.ServerEntry); {
 	case a.ServerEntry == "":
 		ch.addf("app.server_entry", "must name the file that sets globalThis.render, e.g. \"src/server.jsx\"")
+	case err != nil && prebuilt:
+		// served from out_dir
 	case err != nil:
 		ch.addf("app.server_entry", "%s does not exist; set server_entry to your server entry file, relative to the config file's folder", a.ServerEntry)
 	case fi.IsDir():
@@ -77,6 +88,7 @@ func (a App) validate(ch *checker) {
 	}
 	if a.ClientEntry != "" {
 		switch fi, err := os.Stat(a.ClientEntry); {
+		case err != nil && prebuilt:
 		case err != nil:
 			ch.addf("app.client_entry", "%s does not exist; fix the path or set client_entry = \"\" for no browser bundle", a.ClientEntry)
 		case fi.IsDir():
