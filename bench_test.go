@@ -17,10 +17,10 @@ package main
 //                   GOGC / memory-limit settings, per example app.
 
 import (
+	"bext/internal/loadgen"
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"os"
@@ -126,81 +126,14 @@ func renderLoops(tb testing.TB, isos []pool.Isolate, req *engine.Request, d time
 	return float64(total.Load()) / time.Since(start).Seconds()
 }
 
-// loadResult is one closed-loop HTTP load run.
-type loadResult struct {
-	ok, failed int
-	firstErr   error
-	elapsed    time.Duration
-	lat        []time.Duration // of successful requests, unsorted
-}
-
-func (r loadResult) perSecond() float64 { return float64(r.ok) / r.elapsed.Seconds() }
-
 // httpLoad keeps conns GET requests to url in flight for d over keep-alive
-// connections. It is kept lean because it shares the CPUs with the server:
-// one request value per connection, reused; bodies discarded; no gzip
-// (the benchmarks measure rendering, not compression).
-func httpLoad(url string, conns int, d time.Duration) loadResult {
-	tr := &http.Transport{MaxIdleConns: conns, MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	var (
-		mu  sync.Mutex
-		res loadResult
-		wg  sync.WaitGroup
-	)
-	start := time.Now()
-	deadline := start.Add(d)
-	for range conns {
-		wg.Go(func() {
-			req, _ := http.NewRequest(http.MethodGet, url, nil)
-			lat := make([]time.Duration, 0, 4096)
-			var failed int
-			var first error
-			for {
-				t0 := time.Now()
-				if !t0.Before(deadline) {
-					break
-				}
-				resp, err := client.Do(req)
-				if err == nil {
-					_, err = io.Copy(io.Discard, resp.Body)
-					resp.Body.Close()
-					if err == nil && resp.StatusCode != http.StatusOK {
-						err = fmt.Errorf("GET %s: status %d", url, resp.StatusCode)
-					}
-				}
-				if err != nil {
-					failed++
-					if first == nil {
-						first = err
-					}
-					continue
-				}
-				lat = append(lat, time.Since(t0))
-			}
-			mu.Lock()
-			res.ok += len(lat)
-			res.failed += failed
-			res.lat = append(res.lat, lat...)
-			if res.firstErr == nil {
-				res.firstErr = first
-			}
-			mu.Unlock()
-		})
+// connections (bodies discarded, no gzip: the benchmarks measure rendering).
+func httpLoad(tb testing.TB, url string, conns int, d time.Duration) loadgen.Stats {
+	do, err := loadgen.HTTPGet(url, conns)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	wg.Wait()
-	res.elapsed = time.Since(start)
-	return res
-}
-
-// p99 of ds by the nearest-rank method (sorts ds).
-func p99(ds []time.Duration) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	slices.Sort(ds)
-	return ds[max((99*len(ds)+99)/100, 1)-1]
+	return loadgen.Load(context.Background(), loadgen.Same(do), conns, d)
 }
 
 // withRuntime applies cfg's [runtime] settings as `bext serve` does and
@@ -224,7 +157,7 @@ func BenchmarkServe(b *testing.B) {
 	inst := startApp(b, "config.toml", func(c *config.Config) { c.Render.JSCWorkers = cpus })
 	url, conns := "http://"+inst.Addr+"/", 2*cpus
 	renderLoops(b, isos, req, d/5) // warm up: lazy compilation, heap size
-	httpLoad(url, conns, d/5)
+	httpLoad(b, url, conns, d/5)
 	// Rounds of a, b, c, a quarter phase each, so that drift in the load of
 	// a shared machine hits all three alike. Each phase also counts renders
 	// per second of this process's CPU time: on a busy machine wall-clock
@@ -242,13 +175,13 @@ func BenchmarkServe(b *testing.B) {
 		cpu2 := cpuTime()
 		par += rate / rounds
 		parCPU += rate * (d / rounds).Seconds() / (cpu2 - cpu1).Seconds() / rounds
-		r := httpLoad(url, conns, d/rounds)
+		r := httpLoad(b, url, conns, d/rounds)
 		cpu3 := cpuTime()
-		if r.failed > 0 {
-			b.Fatalf("%d of %d HTTP requests failed: %v", r.failed, r.ok+r.failed, r.firstErr)
+		if r.Errors > 0 {
+			b.Fatalf("%d of %d HTTP requests failed: %v", r.Errors, r.Requests+r.Errors, r.FirstErr)
 		}
-		c += r.perSecond() / rounds
-		cCPU += float64(r.ok) / (cpu3 - cpu2).Seconds() / rounds
+		c += r.PerSecond() / rounds
+		cCPU += float64(r.Requests) / (cpu3 - cpu2).Seconds() / rounds
 	}
 
 	b.ReportMetric(0, "ns/op")
@@ -282,40 +215,32 @@ func BenchmarkRotation(b *testing.B) {
 		})
 	}
 	conns := 2 * cpus
-	lat := map[bool][]time.Duration{}
-	ok, failed := map[bool]int{}, map[bool]int{}
-	var firstErr error
+	runs := map[bool]loadgen.Stats{}
 	for _, on := range []bool{false, true} {
-		httpLoad("http://"+srv[on].Addr+"/", conns, d/5) // warm up
+		httpLoad(b, "http://"+srv[on].Addr+"/", conns, d/5) // warm up
 	}
 	// Three rounds of off, on, on, off, half a phase each: p99 is what a
 	// busy neighbour moves most, so both settings share every stretch of it.
 	order := slices.Repeat([]bool{false, true, true, false}, 3)
 	for _, on := range order {
-		r := httpLoad("http://"+srv[on].Addr+"/", conns, d/2)
-		lat[on] = append(lat[on], r.lat...)
-		ok[on] += r.ok
-		failed[on] += r.failed
-		if firstErr == nil {
-			firstErr = r.firstErr
-		}
+		runs[on] = runs[on].Add(httpLoad(b, "http://"+srv[on].Addr+"/", conns, d/2))
 	}
 	rotations := 0
 	for _, st := range srv[true].Pool.Snapshot() {
 		rotations += st.Restarts
 	}
-	off, on := p99(lat[false]), p99(lat[true])
+	off, on := runs[false].P99, runs[true].P99
 	ratio := float64(on) / float64(off)
 	b.ReportMetric(0, "ns/op")
 	b.ReportMetric(float64(off)/1e6, "p99-off-ms")
 	b.ReportMetric(float64(on)/1e6, "p99-on-ms")
 	b.ReportMetric(ratio, "p99-ratio")
-	b.ReportMetric(float64(failed[false]+failed[true]), "failed")
+	b.ReportMetric(float64(runs[false].Errors+runs[true].Errors), "failed")
 	b.ReportMetric(float64(rotations), "rotations")
 	b.Logf("examples/basic / over HTTP, %d workers, %d conns: rotation off %d requests p99 %v; max_requests=50 %d requests (%d rotations) p99 %v; ratio %.3f; failed %d/%d",
-		cpus, conns, ok[false], off, ok[true], rotations, on, ratio, failed[false], failed[true])
-	if failed[false]+failed[true] > 0 {
-		b.Errorf("failed requests: %v", firstErr)
+		cpus, conns, runs[false].Requests, off, runs[true].Requests, rotations, on, ratio, runs[false].Errors, runs[true].Errors)
+	if runs[false].Errors+runs[true].Errors > 0 {
+		b.Errorf("failed requests: %v %v", runs[false].FirstErr, runs[true].FirstErr)
 	}
 	if rotations < 2*cpus {
 		b.Errorf("only %d rotations with max_requests = 50: the run did not exercise rotation", rotations)
@@ -489,7 +414,8 @@ func BenchmarkMemoryWalk(b *testing.B) {
 			for i, w := range walks {
 				ds[i], total, bytes, most = w.d, total+w.d, bytes+w.bytes, max(most, w.bytes)
 			}
-			hold := p99(ds)
+			slices.Sort(ds)
+			hold := loadgen.Percentile(ds, 99)
 			msPerMB := float64(total) / 1e6 / (float64(bytes) / (1 << 20))
 			b.ReportMetric(0, "ns/op")
 			b.ReportMetric(float64(hold)/1e6, "p99-hold-ms")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bext/internal/loadgen"
 	"context"
 	"fmt"
 
@@ -30,9 +31,9 @@ func startDirect(name string, b *engine.Bundle, workers int) (*target, error) {
 		}
 		isos = append(isos, iso)
 	}
-	page := func(path string) (Loops, error) {
+	page := func(path string) (loadgen.Loops, error) {
 		req := pageRequest(path)
-		return func(i int) Do {
+		return func(i int) loadgen.Do {
 			iso := isos[i%len(isos)] // conns = workers, so one loop per isolate
 			return func(ctx context.Context) (int, error) {
 				resp, err := iso.Render(ctx, req)

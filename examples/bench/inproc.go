@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bext/internal/loadgen"
 	"context"
 	"fmt"
 	"io"
@@ -38,9 +39,9 @@ func startPool(ctx context.Context, name string, b *engine.Bundle, workers, conn
 		p.Close()
 		return nil, fmt.Errorf("workers did not boot: %w", err)
 	}
-	page := func(path string) (Loops, error) {
+	page := func(path string) (loadgen.Loops, error) {
 		req := pageRequest(path)
-		return Same(func(ctx context.Context) (int, error) {
+		return loadgen.Same(func(ctx context.Context) (int, error) {
 			resp, _, err := p.Render(ctx, req)
 			if err != nil {
 				return 0, err

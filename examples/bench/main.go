@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bext/internal/loadgen"
 	"context"
 	"flag"
 	"fmt"
@@ -124,7 +125,7 @@ func main() {
 type target struct {
 	name  string
 	conns int
-	page  func(path string) (Loops, error)
+	page  func(path string) (loadgen.Loops, error)
 	stop  func()
 }
 
@@ -132,7 +133,7 @@ type target struct {
 type result struct {
 	target, page string
 	conns        int
-	Stats
+	loadgen.Stats
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
@@ -210,7 +211,7 @@ func measure(ctx context.Context, o options, path string, ts []*target) ([]resul
 		return nil, nil
 	}
 	fmt.Fprintf(os.Stderr, "bench: page %s…\n", path)
-	loops := make([]Loops, len(ts))
+	loops := make([]loadgen.Loops, len(ts))
 	for i, t := range ts {
 		l, err := t.page(path)
 		if err != nil {
@@ -218,7 +219,7 @@ func measure(ctx context.Context, o options, path string, ts []*target) ([]resul
 		}
 		loops[i] = l
 		if o.warmup > 0 {
-			Load(ctx, l, t.conns, o.warmup)
+			loadgen.Load(ctx, l, t.conns, o.warmup)
 		}
 	}
 	rs := make([]result, len(ts))
@@ -229,7 +230,7 @@ func measure(ctx context.Context, o options, path string, ts []*target) ([]resul
 	for round := range o.rounds {
 		for k := range ts {
 			i := (k + round) % len(ts) // rotate who goes first
-			rs[i].Stats = rs[i].Stats.Add(Load(ctx, loops[i], ts[i].conns, slice))
+			rs[i].Stats = rs[i].Stats.Add(loadgen.Load(ctx, loops[i], ts[i].conns, slice))
 		}
 	}
 	return rs, nil
@@ -343,11 +344,11 @@ func start(ctx context.Context, name, dir string, o options, bundles map[bool]*e
 	fast := !strings.HasSuffix(name, "-stock")
 	switch name {
 	case "url":
-		do, err := HTTPGet(o.url, o.conns)
+		do, err := loadgen.HTTPGet(o.url, o.conns)
 		if err != nil {
 			return nil, err
 		}
-		return &target{name: name, conns: o.conns, page: func(string) (Loops, error) { return Same(do), nil }, stop: func() {}}, nil
+		return &target{name: name, conns: o.conns, page: func(string) (loadgen.Loops, error) { return loadgen.Same(do), nil }, stop: func() {}}, nil
 	case "node":
 		fast = false // Node needs no fast sink; the stock bundle is React as shipped
 	}

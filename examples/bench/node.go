@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bext/internal/loadgen"
 	"bufio"
 	"context"
 	"fmt"
@@ -85,12 +86,12 @@ func startNode(ctx context.Context, b *engine.Bundle, procs, conns int) (*target
 		stop()
 		return nil, fmt.Errorf("node-server.cjs did not start listening within 30s")
 	}
-	page := func(path string) (Loops, error) {
-		do, err := HTTPGet("http://127.0.0.1:"+strconv.Itoa(port)+path, conns)
+	page := func(path string) (loadgen.Loops, error) {
+		do, err := loadgen.HTTPGet("http://127.0.0.1:"+strconv.Itoa(port)+path, conns)
 		if err != nil {
 			return nil, err
 		}
-		return Same(do), nil
+		return loadgen.Same(do), nil
 	}
 	return &target{name: "node", conns: conns, page: page, stop: stop}, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bext/internal/loadgen"
 	"context"
 	"errors"
 	"fmt"
@@ -90,12 +91,12 @@ func startServe(name, dir string, b *engine.Bundle, workers, conns int) (*target
 		p.Close()
 	}
 	base := "http://" + ln.Addr().String()
-	page := func(path string) (Loops, error) {
-		do, err := HTTPGet(base+path, conns)
+	page := func(path string) (loadgen.Loops, error) {
+		do, err := loadgen.HTTPGet(base+path, conns)
 		if err != nil {
 			return nil, err
 		}
-		return Same(do), nil
+		return loadgen.Same(do), nil
 	}
 	return &target{name: name, conns: conns, page: page, stop: stop}, nil
 }

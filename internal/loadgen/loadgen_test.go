@@ -1,4 +1,4 @@
-package main
+package loadgen
 
 import (
 	"context"
@@ -35,8 +35,8 @@ func TestPercentile(t *testing.T) {
 		{ms(hundred...), 99, 99 * time.Millisecond},
 		{ms(1, 2, 3, 4, 1000), 99, 1000 * time.Millisecond},
 	} {
-		if got := percentile(tc.in, tc.p); got != tc.want {
-			t.Errorf("percentile(%v, %d) = %v, want %v", tc.in, tc.p, got, tc.want)
+		if got := Percentile(tc.in, tc.p); got != tc.want {
+			t.Errorf("Percentile(%v, %d) = %v, want %v", tc.in, tc.p, got, tc.want)
 		}
 	}
 }

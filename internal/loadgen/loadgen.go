@@ -1,4 +1,8 @@
-package main
+// Package loadgen is bext's closed-loop load generator for benchmarks: N
+// loops call a Do for a fixed duration and the run is summarised as
+// throughput and latency percentiles. HTTPGet refuses anything but loopback
+// targets: it measures this machine's servers, nobody else's.
+package loadgen
 
 import (
 	"context"
@@ -42,7 +46,7 @@ func (s Stats) Add(o Stats) Stats {
 // summarise sorts the latencies and sets the percentiles from them.
 func (s *Stats) summarise() {
 	slices.Sort(s.lat)
-	s.P50, s.P99, s.Max = percentile(s.lat, 50), percentile(s.lat, 99), 0
+	s.P50, s.P99, s.Max = Percentile(s.lat, 50), Percentile(s.lat, 99), 0
 	if len(s.lat) > 0 {
 		s.Max = s.lat[len(s.lat)-1]
 	}
@@ -125,8 +129,8 @@ func Load(ctx context.Context, loops Loops, conns int, dur time.Duration) Stats 
 	return st
 }
 
-// percentile of sorted durations by the nearest-rank method; 0 when empty.
-func percentile(sorted []time.Duration, p int) time.Duration {
+// Percentile of sorted durations by the nearest-rank method; 0 when empty.
+func Percentile(sorted []time.Duration, p int) time.Duration {
 	if len(sorted) == 0 {
 		return 0
 	}
@@ -136,14 +140,14 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 
 // ErrNotLoopback refuses a target that is not on this machine: the load
 // generator is for measuring, not for loading other people's servers.
-var ErrNotLoopback = errors.New("bench: target must be a loopback address (127.0.0.1, ::1 or localhost)")
+var ErrNotLoopback = errors.New("loadgen: target must be a loopback address (127.0.0.1, ::1 or localhost)")
 
 // HTTPGet returns a Do that GETs target over keep-alive connections, conns
 // at most, and expects status 200.
 func HTTPGet(target string, conns int) (Do, error) {
 	u, err := url.Parse(target)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return nil, fmt.Errorf("bench: %q is not an http(s) URL", target)
+		return nil, fmt.Errorf("loadgen: %q is not an http(s) URL", target)
 	}
 	if !loopback(u.Hostname()) {
 		return nil, fmt.Errorf("%w; got %q", ErrNotLoopback, u.Host)
