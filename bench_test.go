@@ -84,8 +84,9 @@ func (ba benchApp) isolates(tb testing.TB, n int) []pool.Isolate {
 
 // pageRequest is what the HTTP layer passes to a render for GET path.
 func pageRequest(path string) *engine.Request {
-	return &engine.Request{Method: "GET", URL: path, Path: path, Query: map[string]string{},
-		Headers: map[string]string{"accept": "text/html", "host": "127.0.0.1"}}
+	r := engine.NewRequest("GET", path)
+	r.Headers["accept"], r.Headers["host"] = "text/html", "127.0.0.1"
+	return r
 }
 
 // renderLoops renders req on every isolate, one goroutine each, in tight

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"log/slog"
+	"net/url"
+	"strings"
 	"time"
 
 	"github.com/dop251/goja"
@@ -14,6 +16,19 @@ type Request struct {
 	Path    string            `json:"path"`
 	Query   map[string]string `json:"query"`   // first value of each key
 	Headers map[string]string `json:"headers"` // lower-case names; repeated values joined with ", "
+}
+
+// NewRequest is the request for target (a path with an optional "?query")
+// as render(req) receives it: Query holds the first value of each key,
+// Headers is empty and ready to fill.
+func NewRequest(method, target string) *Request {
+	path, raw, _ := strings.Cut(target, "?")
+	q := map[string]string{}
+	values, _ := url.ParseQuery(raw)
+	for k, v := range values {
+		q[k] = v[0]
+	}
+	return &Request{Method: method, URL: target, Path: path, Query: q, Headers: map[string]string{}}
 }
 
 // Response is what a render produced: a plain string becomes Status 200 with

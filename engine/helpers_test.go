@@ -59,7 +59,7 @@ func kitchen(t testing.TB, o Options) *Isolate {
 }
 
 func get(path string) *Request {
-	return &Request{Method: "GET", URL: path, Path: path, Query: map[string]string{}, Headers: map[string]string{}}
+	return NewRequest("GET", path)
 }
 
 // render renders path with a generous deadline and fails the test on error.

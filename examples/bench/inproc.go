@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
-	"strings"
 	"time"
 
 	"bext/engine"
@@ -61,12 +59,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // pageRequest is the request bext's HTTP layer would pass for page.
 func pageRequest(page string) *engine.Request {
-	path, raw, _ := strings.Cut(page, "?")
-	q := map[string]string{}
-	values, _ := url.ParseQuery(raw)
-	for k, v := range values {
-		q[k] = v[0]
-	}
-	return &engine.Request{Method: "GET", URL: page, Path: path, Query: q,
-		Headers: map[string]string{"accept": "text/html", "host": "127.0.0.1"}}
+	r := engine.NewRequest("GET", page)
+	r.Headers["accept"], r.Headers["host"] = "text/html", "127.0.0.1"
+	return r
 }

@@ -41,7 +41,7 @@ func TestEachRenderGrowsTheWorkerBy100KB(t *testing.T) {
 
 	render := func(k int) {
 		path := fmt.Sprintf("/page/%d", k)
-		resp, err := iso.Render(context.Background(), &engine.Request{Method: "GET", URL: path, Path: path, Query: map[string]string{}, Headers: map[string]string{}})
+		resp, err := iso.Render(context.Background(), engine.NewRequest("GET", path))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,11 +13,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -81,13 +79,9 @@ func NpmCI(t testing.TB, dir string) {
 // Request is a GET of u (path plus optional query) accepting HTML, as both
 // runtimes receive it.
 func Request(u string) *engine.Request {
-	path, rawQuery, _ := strings.Cut(u, "?")
-	q := map[string]string{}
-	values, _ := url.ParseQuery(rawQuery)
-	for k, v := range values {
-		q[k] = v[0]
-	}
-	return &engine.Request{Method: "GET", URL: u, Path: path, Query: q, Headers: map[string]string{"accept": "text/html"}}
+	r := engine.NewRequest("GET", u)
+	r.Headers["accept"] = "text/html"
+	return r
 }
 
 // Render renders reqs with Node on bundle, one Result per request.

@@ -102,8 +102,7 @@ func measure(prog *engine.Program, n, every, workers int, maxMB int64, check tim
 			wg.Go(func() {
 				for k := done + g; k < end; k += 4 {
 					path := fmt.Sprintf("/page/%d", k)
-					if _, _, err := p.Render(context.Background(), &engine.Request{Method: "GET", URL: path, Path: path,
-						Query: map[string]string{}, Headers: map[string]string{}}); err != nil {
+					if _, _, err := p.Render(context.Background(), engine.NewRequest("GET", path)); err != nil {
 						failed.Store(err)
 						return
 					}
