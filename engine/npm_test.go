@@ -57,22 +57,11 @@ func TestNpmRenderersMatchNode(t *testing.T) {
 			for _, dev := range []bool{false, true} {
 				for _, fast := range []bool{true, false} {
 					o := engine.BuildOptions{Dir: dir, Entry: "src/server.jsx", Dev: dev, FastSink: fast}
-					t.Run(npmVariant(o), func(t *testing.T) { checkNpmParity(t, f, o) })
+					t.Run(nodeparity.Variant(o.Dev, o.FastSink), func(t *testing.T) { checkNpmParity(t, f, o) })
 				}
 			}
 		})
 	}
-}
-
-func npmVariant(o engine.BuildOptions) string {
-	s := "production"
-	if o.Dev {
-		s = "development"
-	}
-	if o.FastSink {
-		return s + "/fastsink"
-	}
-	return s + "/stock"
 }
 
 func checkNpmParity(t *testing.T, f npmFixture, o engine.BuildOptions) {

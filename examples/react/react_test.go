@@ -30,16 +30,7 @@ type variant struct {
 	dev, fastSink bool
 }
 
-func (v variant) String() string {
-	s := "production"
-	if v.dev {
-		s = "development"
-	}
-	if v.fastSink {
-		return s + "/fastsink"
-	}
-	return s + "/stock"
-}
+func (v variant) String() string { return nodeparity.Variant(v.dev, v.fastSink) }
 
 var bundles sync.Map // variant -> *engine.Bundle
 

@@ -133,3 +133,16 @@ func Diff(goja, node string) string {
 	return fmt.Sprintf("goja and node HTML differ (%d vs %d bytes) at byte %d:\ngoja: %q\nnode: %q",
 		len(goja), len(node), i, around(goja), around(node))
 }
+
+// Variant names a build for subtests: "production/fastsink",
+// "development/stock", …
+func Variant(dev, fastSink bool) string {
+	s := "production"
+	if dev {
+		s = "development"
+	}
+	if fastSink {
+		return s + "/fastsink"
+	}
+	return s + "/stock"
+}
