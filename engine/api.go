@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+
+	"bext/web/fetch"
 )
 
 // Request is the value a render function receives as `req`.
@@ -54,6 +56,7 @@ type Options struct {
 	Log              *slog.Logger      // console lines are logged here with worker=id; nil = slog.Default()
 	MaxCallStackSize int               // 0 means engine default
 	InterruptGrace   time.Duration     // how long an interrupted render may take to return before it is abandoned; 0 = 1s
+	Fetch            fetch.Options     // fetch() settings ([fetch])
 
 	testHooks   bool          // installs globalThis.__bext_test_panic(msg), a host function that panics in Go
 	bootTimeout time.Duration // 0 = defaultBootTimeout; tests shorten it

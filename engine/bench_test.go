@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime"
 	"testing"
 )
 
@@ -18,4 +19,37 @@ func BenchmarkRenderOverhead(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkBoot boots an examples/basic isolate (host APIs, the Web
+// platform's lazy globals, the bundle) and reports the Go heap an idle
+// isolate keeps (heap-B/isolate), the figures the Web platform must not
+// inflate: lazy installation keeps both close to an isolate without it.
+func BenchmarkBoot(b *testing.B) {
+	p := basicIsolate(b).Program()
+	b.ReportAllocs()
+	for b.Loop() {
+		iso, err := NewIsolate(p, Options{Log: discardLog})
+		if err != nil {
+			b.Fatal(err)
+		}
+		iso.Close()
+	}
+	b.StopTimer()
+	const n = 100
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	keep := make([]*Isolate, n)
+	for k := range keep {
+		iso, err := NewIsolate(p, Options{Log: discardLog})
+		if err != nil {
+			b.Fatal(err)
+		}
+		keep[k] = iso
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "heap-B/isolate")
+	runtime.KeepAlive(keep)
 }

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+
+	"bext/web"
+	"bext/web/webidl"
 )
 
 // Isolate is one goja runtime running one Program, plus its host APIs.
@@ -26,6 +29,9 @@ type Isolate struct {
 	uint8Ctor goja.Value
 	bext      *goja.Object // globalThis.__bext
 	loop      eventLoop
+	web       *webidl.Realm
+	ctx       context.Context // of the render (or boot) running now; see Context
+	wlog      *slog.Logger    // log with worker=id, for the Web platform
 
 	dead   *RenderError // first fatal error; every later Render returns it
 	closed bool
@@ -133,6 +139,8 @@ func (i *Isolate) installHost() error {
 	i.installEncoding()
 	i.installTimers()
 	i.installMessageChannel()
+	i.wlog = i.log.With("worker", i.opts.WorkerID)
+	i.web = web.Install(i, web.Options{UserAgent: UserAgent, Fetch: i.opts.Fetch})
 	perf := rt.NewObject()
 	_ = perf.Set("now", func() float64 { return float64(time.Since(i.start).Nanoseconds()) / 1e6 })
 	_ = perf.Set("timeOrigin", float64(i.start.UnixNano())/1e6)
@@ -161,6 +169,28 @@ func (i *Isolate) installHost() error {
 	_, err := rt.RunProgram(prelude())
 	return err
 }
+
+// UserAgent is navigator.userAgent and the User-Agent of fetch.
+var UserAgent = "bext"
+
+// Runtime implements webidl.Host.
+func (i *Isolate) Runtime() *goja.Runtime { return i.rt }
+
+// Begin implements webidl.Host: an asynchronous operation of the render
+// running now, completed on the event loop.
+func (i *Isolate) Begin() func(func() error) { return i.loop.begin() }
+
+// Context implements webidl.Host: the context of the render (or boot)
+// running now.
+func (i *Isolate) Context() context.Context {
+	if i.ctx == nil {
+		return context.Background()
+	}
+	return i.ctx
+}
+
+// Logger implements webidl.Host.
+func (i *Isolate) Logger() *slog.Logger { return i.wlog }
 
 // SetAssets publishes the client bundle's URLs to the app as
 // globalThis.__bext.assets = {js: [...], css: [...]}, so a layout can emit

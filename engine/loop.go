@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/dop251/goja"
@@ -12,9 +13,13 @@ import (
 // The event loop of one render. goja runs promise jobs (microtasks) itself
 // whenever the outermost call into JS returns; the loop adds macrotasks:
 // timers, setImmediate and MessagePort messages, all kept in one heap
-// ordered by due time, then by creation. Time is real: setTimeout(f, 20)
-// runs f no earlier than 20 ms later. Nothing survives a render: whatever
-// is still scheduled when the render settles is dropped.
+// ordered by due time, then by creation, and the completions of
+// asynchronous Go operations (fetch, a stream read from Go), which other
+// goroutines post and which run in the order they arrive, before due
+// timers. Time is real: setTimeout(f, 20) runs f no earlier than 20 ms
+// later. Nothing survives a render: whatever is still scheduled when the
+// render settles is dropped, and completions posted for it later are
+// ignored.
 
 type timer struct {
 	id       int64
@@ -56,6 +61,65 @@ type eventLoop struct {
 	nextID int64
 	seq    uint64
 	wake   *time.Timer
+
+	// Asynchronous operations: pending counts those begun and not yet
+	// completed (JS goroutine only); posted holds completions waiting to
+	// run, guarded by mu with epoch, which reset bumps so that completions
+	// of an earlier render are dropped.
+	pending int
+	mu      sync.Mutex
+	posted  []func() error
+	epoch   uint64
+	notify  chan struct{} // buffered 1: something was posted
+}
+
+// begin registers an asynchronous operation; see webidl.Host.Begin.
+func (l *eventLoop) begin() func(func() error) {
+	l.mu.Lock()
+	if l.notify == nil {
+		l.notify = make(chan struct{}, 1)
+	}
+	epoch, notify := l.epoch, l.notify
+	l.mu.Unlock()
+	l.pending++
+	var once sync.Once
+	return func(fn func() error) {
+		once.Do(func() {
+			l.mu.Lock()
+			if l.epoch != epoch {
+				l.mu.Unlock()
+				return
+			}
+			l.posted = append(l.posted, fn)
+			l.mu.Unlock()
+			select {
+			case notify <- struct{}{}:
+			default:
+			}
+		})
+	}
+}
+
+// runPosted runs the completions posted so far, in order, and reports
+// whether it ran any.
+func (l *eventLoop) runPosted() (bool, error) {
+	l.mu.Lock()
+	fns := l.posted
+	l.posted = nil
+	l.mu.Unlock()
+	for k, fn := range fns {
+		l.pending--
+		if fn == nil {
+			continue
+		}
+		if err := fn(); err != nil {
+			l.mu.Lock()
+			l.posted = append(fns[k+1:], l.posted...) // not run: keep them for reset to drop
+			l.mu.Unlock()
+			return true, err
+		}
+	}
+	return len(fns) > 0, nil
 }
 
 func (l *eventLoop) add(fn goja.Callable, delay time.Duration, args []goja.Value, repeat bool) int64 {
@@ -85,11 +149,16 @@ func (l *eventLoop) clear(id int64) {
 	}
 }
 
-// reset drops everything scheduled.
+// reset drops everything scheduled, and every asynchronous operation.
 func (l *eventLoop) reset() {
 	clear(l.byID)
 	clear(l.heap)
 	l.heap = l.heap[:0]
+	l.pending = 0
+	l.mu.Lock()
+	l.epoch++
+	l.posted = nil
+	l.mu.Unlock()
 }
 
 var errNeverSettles = errors.New("render returned a promise that never settles: nothing is scheduled (no timer, no pending I/O) that could resolve it")
@@ -100,42 +169,79 @@ var errCtxDone = errors.New("context done while waiting for a timer")
 
 // settle runs macrotasks until p is no longer pending.
 func (i *Isolate) settle(ctx context.Context, p *goja.Promise) error {
-	l := &i.loop
-	for p.State() == goja.PromiseStatePending {
-		if len(l.heap) == 0 {
+	return i.loop.run(ctx, func() bool { return p.State() != goja.PromiseStatePending })
+}
+
+// run runs completions and due timers until done reports true, ctx ends
+// (errCtxDone) or nothing is left that could make done true
+// (errNeverSettles).
+func (l *eventLoop) run(ctx context.Context, done func() bool) error {
+	for !done() {
+		ran, err := l.runPosted()
+		if err != nil {
+			return err
+		}
+		if ran {
+			continue
+		}
+		if len(l.heap) == 0 && l.pending == 0 {
 			return errNeverSettles
 		}
-		t := l.heap[0]
-		if d := time.Until(t.when); d > 0 {
-			if l.wake == nil {
-				l.wake = time.NewTimer(d)
+		var due <-chan time.Time
+		if len(l.heap) > 0 {
+			if d := time.Until(l.heap[0].when); d > 0 {
+				if l.wake == nil {
+					l.wake = time.NewTimer(d)
+				} else {
+					l.wake.Reset(d)
+				}
+				due = l.wake.C
 			} else {
-				l.wake.Reset(d)
+				closed := make(chan time.Time)
+				close(closed)
+				due = closed
 			}
-			select {
-			case <-l.wake.C:
-			case <-ctx.Done():
+		}
+		l.mu.Lock()
+		notify := l.notify
+		l.mu.Unlock()
+		select {
+		case <-due:
+		case <-notify:
+			if l.wake != nil {
 				l.wake.Stop()
-				return errCtxDone
 			}
+			continue
+		case <-ctx.Done():
+			if l.wake != nil {
+				l.wake.Stop()
+			}
+			return errCtxDone
 		}
 		if ctx.Err() != nil {
 			return errCtxDone
 		}
-		if t.repeat {
-			t.when = time.Now().Add(t.interval)
-			l.seq++
-			t.seq = l.seq
-			heap.Fix(&l.heap, t.index)
-		} else {
-			heap.Pop(&l.heap)
-			delete(l.byID, t.id)
-		}
-		if _, err := t.fn(goja.Undefined(), t.args...); err != nil {
+		if err := l.fire(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// fire runs the first timer of the heap (which is due).
+func (l *eventLoop) fire() error {
+	t := l.heap[0]
+	if t.repeat {
+		t.when = time.Now().Add(t.interval)
+		l.seq++
+		t.seq = l.seq
+		heap.Fix(&l.heap, t.index)
+	} else {
+		heap.Pop(&l.heap)
+		delete(l.byID, t.id)
+	}
+	_, err := t.fn(goja.Undefined(), t.args...)
+	return err
 }
 
 // installTimers provides setTimeout, setInterval, setImmediate and their

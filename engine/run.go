@@ -86,6 +86,7 @@ func (i *Isolate) runJS(ctx context.Context, f func() (*Response, error)) (*Resp
 	i.imu.Lock()
 	i.running = true
 	i.imu.Unlock()
+	i.ctx = ctx
 	stop := context.AfterFunc(ctx, func() {
 		i.imu.Lock()
 		if i.running {

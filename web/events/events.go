@@ -1,0 +1,11 @@
+// Package events is a placeholder for the Web platform spec it names; its
+// Install is filled in by the spec's implementation.
+package events
+
+import "bext/web/webidl"
+
+// Globals are the global names Install defines.
+var Globals = []string{} // to come: "Event", "EventTarget", "CustomEvent", "AbortController", "AbortSignal"
+
+// Install defines Globals in r.
+func Install(r *webidl.Realm) {}
