@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"bext/internal/app"
 )
 
 func init() {
@@ -13,22 +15,22 @@ func init() {
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			cfgPath := fs.String("config", "", "config file (default ./config.toml, else the embedded example app)")
 			return func(out io.Writer) (int, error) {
-				cfg, err := loadConfig(*cfgPath, func(s string) { fmt.Fprintln(os.Stderr, "bext:", s) })
+				cfg, err := app.LoadConfig(*cfgPath, func(s string) { fmt.Fprintln(os.Stderr, "bext:", s) })
 				if err != nil {
 					return 1, err
 				}
-				a, err := buildApp(cfg, false)
+				b, err := app.Build(cfg, false)
 				if err != nil {
 					return 1, err
 				}
-				for _, w := range a.Warnings {
+				for _, w := range b.Warnings {
 					fmt.Fprintln(os.Stderr, "warning:", w)
 				}
-				dir, err := writeBuild(cfg, a)
+				dir, err := b.Write(cfg)
 				if err != nil {
 					return 1, err
 				}
-				fmt.Fprintf(out, "bext: %s; wrote %s (server bundle %d bytes, %d client files)\n", a.From, dir, len(a.ServerCode), len(a.Assets.Files))
+				fmt.Fprintf(out, "bext: %s; wrote %s (server bundle %d bytes, %d client files)\n", b.From, dir, len(b.ServerCode), len(b.Assets.Files))
 				return 0, nil
 			}
 		}})

@@ -2,99 +2,25 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
-	"bext/config"
+	"bext/internal/adminclient"
 	"bext/pool"
 )
 
-// adminClient talks to a running server's admin API.
-type adminClient struct {
-	base  string
-	token string
-	http  *http.Client
-}
-
-// adminFlags adds -addr and -config; the address comes from -addr, else
-// BEXT_ADDR, else the config's [admin] addr or [server] addr.
-func adminFlags(fs *flag.FlagSet) func() (*adminClient, error) {
+// adminFlags adds -addr and -config; see adminclient.New for how they
+// find the server.
+func adminFlags(fs *flag.FlagSet) func() (*adminclient.Client, error) {
 	addr := fs.String("addr", "", "address of the running server (default BEXT_ADDR, else the config's)")
 	cfgPath := fs.String("config", "", "config file to read the address and admin token from (default ./config.toml)")
-	return func() (*adminClient, error) {
-		c := &adminClient{token: os.Getenv("BEXT_ADMIN_TOKEN"), http: &http.Client{Timeout: 10 * time.Second}}
-		a := *addr
-		if a == "" {
-			a = os.Getenv("BEXT_ADDR")
-		}
-		cfg := config.Default()
-		path := *cfgPath
-		if path == "" {
-			if _, err := os.Stat("config.toml"); err == nil {
-				path = "config.toml"
-			}
-		}
-		if path != "" {
-			loaded, err := config.Load(path)
-			if err != nil {
-				return nil, err
-			}
-			cfg = *loaded
-		}
-		if a == "" {
-			a = cfg.Server.Addr
-			if cfg.Admin.Addr != "" {
-				a = cfg.Admin.Addr
-			}
-		}
-		if c.token == "" {
-			c.token = cfg.Admin.Token
-		}
-		if !strings.Contains(a, "://") {
-			a = "http://" + a
-		}
-		c.base = strings.TrimRight(a, "/")
-		return c, nil
-	}
-}
-
-// do sends one request and decodes a JSON answer into v.
-func (c *adminClient) do(method, path string, v any) error {
-	req, err := http.NewRequest(method, c.base+path, nil)
-	if err != nil {
-		return err
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		var ne net.Error
-		if errors.As(err, &ne) || strings.Contains(err.Error(), "connection refused") {
-			return fmt.Errorf("no bext server answering at %s (start one with `bext serve`, or pass -addr)", c.base)
-		}
-		return err
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode >= 300 {
-		var e struct{ Error string }
-		json.Unmarshal(body, &e)
-		if e.Error == "" {
-			e.Error = strings.TrimSpace(string(body))
-		}
-		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, e.Error)
-	}
-	return json.Unmarshal(body, v)
+	return func() (*adminclient.Client, error) { return adminclient.New(*addr, *cfgPath, os.Getenv) }
 }
 
 func init() {
@@ -126,17 +52,11 @@ func init() {
 				if err != nil {
 					return 1, err
 				}
-				path := "/__bext/workers/restart"
-				if *id >= 0 {
-					path += "?worker=" + strconv.Itoa(*id)
-				}
-				var r struct {
-					Scheduled []int `json:"scheduled"`
-				}
-				if err := c.do(http.MethodPost, path, &r); err != nil {
+				ids, err := c.Restart(*id)
+				if err != nil {
 					return 1, err
 				}
-				fmt.Fprintf(out, "restart scheduled for worker(s) %v (rolling, surge-first)\n", r.Scheduled)
+				fmt.Fprintf(out, "restart scheduled for worker(s) %v (rolling, surge-first)\n", ids)
 				return 0, nil
 			}
 		}})
@@ -155,13 +75,12 @@ func init() {
 }
 
 // fetchWorkers reads /__bext/workers from the server the flags point at.
-func fetchWorkers(client func() (*adminClient, error)) ([]pool.WorkerStats, error) {
+func fetchWorkers(client func() (*adminclient.Client, error)) ([]pool.WorkerStats, error) {
 	c, err := client()
 	if err != nil {
 		return nil, err
 	}
-	var ws []pool.WorkerStats
-	return ws, c.do(http.MethodGet, "/__bext/workers", &ws)
+	return c.Workers()
 }
 
 // printPS prints the seed's table: header, then one aligned row per slot.

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"bext/config"
 	"bext/pool"
 )
 
@@ -56,26 +55,6 @@ func TestHumanFormats(t *testing.T) {
 		if got != want {
 			t.Errorf("got %q, want %q", got, want)
 		}
-	}
-}
-
-func TestAdminOnItsOwnListener(t *testing.T) {
-	inst := startApp(t, "config.toml", func(c *config.Config) { c.Admin.Addr = "127.0.0.1:0" })
-	if inst.AdminAddr == "" || inst.AdminAddr == inst.Addr {
-		t.Fatalf("admin listener %q", inst.AdminAddr)
-	}
-	if code, body := httpGet(t, "http://"+inst.AdminAddr+"/__bext/workers"); code != 200 || !strings.HasPrefix(body, "[") {
-		t.Fatalf("admin listener /__bext/workers: %d %.80q", code, body)
-	}
-	if code, _ := httpGet(t, "http://"+inst.AdminAddr+"/metrics"); code != 200 {
-		t.Fatalf("admin listener /metrics: %d", code)
-	}
-	// On the main listener the path is just another page of the app.
-	if _, body := httpGet(t, "http://"+inst.Addr+"/__bext/workers"); strings.HasPrefix(body, "[") {
-		t.Fatal("admin API still answers on the main listener")
-	}
-	if code, _ := httpGet(t, "http://"+inst.AdminAddr+"/healthz"); code != 200 {
-		t.Fatalf("admin listener /healthz: %d", code)
 	}
 }
 

@@ -6,124 +6,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
-	"bext/config"
+	"bext/internal/app"
+	"bext/internal/apptest"
 	"bext/pool"
 )
 
-// writeApp writes a small app with config.toml into a temp dir.
-func writeApp(t *testing.T, cfg string, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return filepath.Join(dir, "config.toml")
-}
+// The CLI's own tests: commands parse flags, call the assembly and print.
+// What the server does is tested beside the code (internal/app, render,
+// pool, …).
 
-const tinyServer = `
-import { greet } from "./greet";
-globalThis.render = (req) => "<!doctype html><h1>" + greet(req.path) + "</h1>";
-`
-
-// quietLog discards logs in tests and benchmarks.
-var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-// startApp loads, builds and starts a server on a free loopback port, with
-// the access log off and mod applied.
-func startApp(tb testing.TB, cfgPath string, mod func(*config.Config)) *instance {
-	tb.Helper()
-	cfg, err := loadConfig(cfgPath, func(string) {})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	cfg.Server.Addr = "127.0.0.1:0"
-	cfg.Server.AccessLog = false
-	if mod != nil {
-		mod(cfg)
-	}
-	a, err := loadApp(cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	inst, err := start(cfg, a, false, quietLog, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(inst.shutdown)
-	return inst
-}
-
-func httpGet(t testing.TB, url string) (int, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b)
-}
-
-func TestServeRootConfigExample(t *testing.T) {
-	inst := startApp(t, "config.toml", nil)
-	code, body := httpGet(t, "http://"+inst.Addr+"/")
-	if code != 200 || !strings.Contains(body, "<") || !strings.Contains(strings.ToLower(body), "<html") {
-		t.Fatalf("GET / = %d %.200q, want the example's HTML", code, body)
-	}
-	if code, _ := httpGet(t, "http://"+inst.Addr+"/style.css"); code != 200 {
-		t.Fatalf("public file: %d", code)
-	}
-}
-
-func TestClientAssetsHashedAndCachedForever(t *testing.T) {
-	inst := startApp(t, "config.toml", nil)
-	_, body := httpGet(t, "http://"+inst.Addr+"/")
-	m := regexp.MustCompile(`src="(/_bext/client-[A-Za-z0-9]+\.js)"`).FindStringSubmatch(body)
-	if m == nil {
-		t.Fatalf("page does not reference a hashed client bundle:\n%.400s", body)
-	}
-	resp, err := http.Get("http://" + inst.Addr + m[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 || resp.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" ||
-		!strings.Contains(resp.Header.Get("Content-Type"), "javascript") {
-		t.Fatalf("GET %s: %d %v", m[1], resp.StatusCode, resp.Header)
-	}
-	page, _ := http.Get("http://" + inst.Addr + "/")
-	page.Body.Close()
-	if page.Header.Get("Cache-Control") != "no-cache" {
-		t.Fatalf("HTML Cache-Control %q, want no-cache", page.Header.Get("Cache-Control"))
-	}
-}
-
-func TestServeEmbeddedExampleWithoutConfig(t *testing.T) {
-	t.Chdir(t.TempDir())
-	inst := startApp(t, "", nil)
-	if code, body := httpGet(t, "http://"+inst.Addr+"/"); code != 200 || !strings.Contains(strings.ToLower(body), "<html") {
-		t.Fatalf("embedded example: %d %.200q", code, body)
-	}
-}
+const greetJS = "export const greet = (p) => 'hi ' + p;\n"
 
 func TestBadInputFailsBeforeListening(t *testing.T) {
 	cases := []struct {
@@ -146,7 +48,7 @@ func TestBadInputFailsBeforeListening(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := writeApp(t, c.cfg, c.files)
+			path := apptest.WriteApp(t, c.cfg, c.files)
 			var out, errb bytes.Buffer
 			code := run([]string{"serve", "-config", path, "-addr", "127.0.0.1:0"}, &out, &errb)
 			if code == 0 {
@@ -161,67 +63,26 @@ func TestBadInputFailsBeforeListening(t *testing.T) {
 	}
 }
 
-func TestBuildOutputIsUsedUntilSourcesChange(t *testing.T) {
-	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n", map[string]string{
-		"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
-	var out, errb bytes.Buffer
-	if code := run([]string{"build", "-config", path}, &out, &errb); code != 0 {
-		t.Fatalf("build: %d %s", code, errb.String())
-	}
-	dir := filepath.Dir(path)
-	if _, err := os.Stat(filepath.Join(dir, ".bext", "manifest.json")); err != nil {
-		t.Fatal(err)
-	}
-	cfg, _ := loadConfig(path, func(string) {})
-	a, err := loadApp(cfg)
-	if err != nil || !strings.HasPrefix(a.From, "using .bext") {
-		t.Fatalf("serve after build: %v %q, want it to use .bext", err, a.From)
-	}
-	// A deploy without sources still works from the build.
-	later := time.Now().Add(2 * time.Second)
-	os.WriteFile(filepath.Join(dir, "src/greet.js"), []byte("export const greet = (p) => 'hello ' + p;\n"), 0o644)
-	os.Chtimes(filepath.Join(dir, "src/greet.js"), later, later)
-	a, err = loadApp(cfg)
-	if err != nil || !strings.Contains(a.From, "src/greet.js changed") {
-		t.Fatalf("after editing a source: %v %q, want a rebuild that says why", err, a.From)
-	}
-	if !bytes.Contains(a.ServerCode, []byte("hello ")) {
-		t.Fatal("rebuild does not contain the edit")
-	}
-
-	// A deploy that ships config.toml and .bext/ without the sources.
-	if code := run([]string{"build", "-config", path}, &out, &errb); code != 0 {
-		t.Fatalf("build: %d %s", code, errb.String())
-	}
-	if err := os.RemoveAll(filepath.Join(dir, "src")); err != nil {
-		t.Fatal(err)
-	}
-	inst := startApp(t, path, nil)
-	if code, body := httpGet(t, "http://"+inst.Addr+"/x"); code != 200 || !strings.Contains(body, "hello /x") {
-		t.Fatalf("serving from .bext without sources: %d %q", code, body)
-	}
-}
-
 func TestPSAgainstRunningServer(t *testing.T) {
-	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 3\n", map[string]string{
-		"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
-	inst := startApp(t, path, nil)
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 3\n", map[string]string{
+		"src/server.js": apptest.TinyServer, "src/greet.js": greetJS})
+	inst := apptest.Start(t, path, nil, app.Options{})
 	for i := range 1200 {
-		httpGet(t, fmt.Sprintf("http://%s/%d", inst.Addr, i))
+		apptest.Get(t, fmt.Sprintf("http://%s/%d", inst.Addr(), i))
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"workers", "restart", "-addr", inst.Addr, "--worker", "2"}, &out, &errb); code != 0 {
+	if code := run([]string{"workers", "restart", "-addr", inst.Addr(), "--worker", "2"}, &out, &errb); code != 0 {
 		t.Fatalf("workers restart: %d %s", code, errb.String())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := inst.Pool.WaitFor(ctx, func(ws []pool.WorkerStats) bool {
+	if err := inst.Pool().WaitFor(ctx, func(ws []pool.WorkerStats) bool {
 		return ws[2].Generation == 2 && ws[2].State == "ACTIVE"
 	}); err != nil {
 		t.Fatal("worker 2 not restarted")
 	}
 	out.Reset()
-	if code := run([]string{"ps", "-addr", inst.Addr}, &out, &errb); code != 0 {
+	if code := run([]string{"ps", "-addr", inst.Addr()}, &out, &errb); code != 0 {
 		t.Fatalf("ps: %d %s", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -252,20 +113,20 @@ func TestPSAgainstRunningServer(t *testing.T) {
 			t.Errorf("row %d: avg render %q", i, f[len(f)-1])
 		}
 	}
-	if ws := inst.Pool.Snapshot(); ws[2].RequestsServed != 0 || ws[2].LastRotationReason != "manual" {
+	if ws := inst.Pool().Snapshot(); ws[2].RequestsServed != 0 || ws[2].LastRotationReason != "manual" {
 		t.Errorf("worker 2 after manual restart: %+v", ws[2])
 	}
 	if total > 1200 || total < 1 {
 		t.Errorf("rows count %d requests", total)
 	}
 	out.Reset()
-	run([]string{"ps", "-json", "-addr", inst.Addr}, &out, &errb)
+	run([]string{"ps", "-json", "-addr", inst.Addr()}, &out, &errb)
 	var arr []pool.WorkerStats
 	if err := json.Unmarshal(out.Bytes(), &arr); err != nil || len(arr) != 3 {
 		t.Fatalf("ps -json: %v %s", err, out.String())
 	}
 	out.Reset()
-	run([]string{"workers", "stats", "-addr", inst.Addr}, &out, &errb)
+	run([]string{"workers", "stats", "-addr", inst.Addr()}, &out, &errb)
 	for _, k := range []string{"Worker 0", "Worker 2", "requests_served", "peak_memory_bytes", "last_rotation_reason"} {
 		if !strings.Contains(out.String(), k) {
 			t.Errorf("workers stats lacks %q", k)
@@ -279,48 +140,6 @@ func TestPSWithNoServer(t *testing.T) {
 	msg := strings.TrimSpace(errb.String())
 	if code != 1 || strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "no bext server") {
 		t.Fatalf("ps with no server: exit %d, %q", code, msg)
-	}
-}
-
-// TestRotationUnderLoad: max_requests = 20 with 4 workers; 2000 requests
-// over 16 connections all succeed and every worker rotates.
-func TestRotationUnderLoad(t *testing.T) {
-	path := writeApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 4\n[render.lifecycle]\nmax_requests = 20\n",
-		map[string]string{"src/server.js": tinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
-	inst := startApp(t, path, nil)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var bad []string
-	next := make(chan int)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 16}}
-	for range 16 {
-		wg.Go(func() {
-			for i := range next {
-				resp, err := client.Get(fmt.Sprintf("http://%s/r%d", inst.Addr, i))
-				if err == nil {
-					io.Copy(io.Discard, resp.Body)
-					resp.Body.Close()
-				}
-				if err != nil || resp.StatusCode != 200 {
-					mu.Lock()
-					bad = append(bad, fmt.Sprint(i, err, resp))
-					mu.Unlock()
-				}
-			}
-		})
-	}
-	for i := range 2000 {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if len(bad) > 0 {
-		t.Fatalf("%d of 2000 requests failed, first: %s", len(bad), bad[0])
-	}
-	for _, st := range inst.Pool.Snapshot() {
-		if st.Restarts < 1 {
-			t.Errorf("worker %d never rotated: %+v", st.ID, st)
-		}
 	}
 }
 
@@ -387,7 +206,7 @@ const slowServer = `globalThis.render = async (req) => {
 };`
 
 func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
-	path := writeApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
 	cmd, addr := startBinary(t, path)
 	res := make(chan string, 1)
 	go func() {
@@ -416,7 +235,7 @@ func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
 }
 
 func TestSIGHUPRestartsAllWorkers(t *testing.T) {
-	path := writeApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
 	cmd, addr := startBinary(t, path)
 	cmd.Process.Signal(syscall.SIGHUP)
 	waitFor(t, addr, func(ws []pool.WorkerStats) bool {

@@ -47,9 +47,7 @@ func (s *Server) adminAccess(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		writeJSON(w, http.StatusForbidden, map[string]string{
-			"error": "forbidden: the admin API answers loopback clients without forwarding headers, or requests with Authorization: Bearer <[admin] token>",
-		})
+		writeError(w, http.StatusForbidden, "forbidden: the admin API answers loopback clients without forwarding headers, or requests with Authorization: Bearer <[admin] token>")
 	})
 }
 
@@ -60,12 +58,12 @@ func (s *Server) listWorkers(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getWorker(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.Atoi(chi.URLParam(r, "id"))
 	if err != nil {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no worker " + strconv.Quote(chi.URLParam(r, "id")) + ": ids are numbers"})
+		writeError(w, http.StatusNotFound, "no worker "+strconv.Quote(chi.URLParam(r, "id"))+": ids are numbers")
 		return
 	}
 	d, err := s.Pool().Worker(id)
 	if err != nil {
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": "no worker " + strconv.Itoa(id) + " (this pool has " + strconv.Itoa(s.Pool().Size()) + ")"})
+		writeError(w, http.StatusNotFound, "no worker "+strconv.Itoa(id)+" (this pool has "+strconv.Itoa(s.Pool().Size())+")")
 		return
 	}
 	writeJSON(w, http.StatusOK, d)
@@ -76,7 +74,7 @@ func (s *Server) restartWorkers(w http.ResponseWriter, r *http.Request) {
 	if v := r.URL.Query().Get("worker"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "worker must be a slot id (0, 1, …), got " + strconv.Quote(v)})
+			writeError(w, http.StatusBadRequest, "worker must be a slot id (0, 1, …), got "+strconv.Quote(v))
 			return
 		}
 		id = n
@@ -84,14 +82,19 @@ func (s *Server) restartWorkers(w http.ResponseWriter, r *http.Request) {
 	ids, err := s.Pool().Restart(id, lifecycle.ReasonManual)
 	switch {
 	case errors.Is(err, pool.ErrNoSuchWorker):
-		writeJSON(w, http.StatusNotFound, map[string]string{"error": err.Error()})
+		writeError(w, http.StatusNotFound, err.Error())
 		return
 	case err != nil:
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": err.Error()})
+		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
 	s.log.Info("workers restart requested", "workers", ids, "remote", r.RemoteAddr)
 	writeJSON(w, http.StatusAccepted, map[string]any{"scheduled": ids, "reason": lifecycle.ReasonManual})
+}
+
+// writeError answers an admin request with {"error": msg}.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

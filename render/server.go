@@ -33,17 +33,18 @@ type Options struct {
 	Registry *prometheus.Registry // /metrics; nil = no metrics route
 	Log      *slog.Logger
 
-	// Dev hooks.
-	TransformHTML func(html string) string // applied to every SSR HTML body
-	Mount         func(r chi.Router)       // extra routes (live reload)
+	// TransformHTML, in dev, is applied to every SSR HTML body (the
+	// live-reload client).
+	TransformHTML func(html string) string
 }
 
-// Server holds what the handlers serve; the pool and client assets may be
-// swapped while serving (bext dev).
+// Server holds what the handlers serve: one pool for its whole life (a
+// config change makes a new Server), and client assets that a rebuild may
+// swap while serving.
 type Server struct {
 	opts     Options
 	log      *slog.Logger
-	pool     atomic.Pointer[pool.Pool]
+	pool     *pool.Pool
 	assets   atomic.Pointer[Assets]
 	static   http.Handler
 	root     *os.Root
@@ -55,8 +56,7 @@ func New(p *pool.Pool, o Options) (*Server, error) {
 	if o.Log == nil {
 		o.Log = slog.Default()
 	}
-	s := &Server{opts: o, log: o.Log}
-	s.pool.Store(p)
+	s := &Server{opts: o, log: o.Log, pool: p}
 	s.assets.Store(&Assets{})
 	if o.PublicDir != "" {
 		if fi, err := os.Stat(o.PublicDir); err == nil && fi.IsDir() {
@@ -71,11 +71,8 @@ func New(p *pool.Pool, o Options) (*Server, error) {
 	return s, nil
 }
 
-// SetPool swaps the pool new requests go to.
-func (s *Server) SetPool(p *pool.Pool) { s.pool.Store(p) }
-
-// Pool is the pool requests go to now.
-func (s *Server) Pool() *pool.Pool { return s.pool.Load() }
+// Pool is the pool requests go to.
+func (s *Server) Pool() *pool.Pool { return s.pool }
 
 // SetAssets swaps the client assets served under /_bext/.
 func (s *Server) SetAssets(a *Assets) { s.assets.Store(a) }
@@ -98,9 +95,6 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/readyz", s.readyz)
 	if !s.opts.AdminSeparate {
 		s.mountAdmin(r)
-	}
-	if s.opts.Mount != nil {
-		s.opts.Mount(r)
 	}
 	r.Get("/_bext/*", s.serveAsset)
 	r.Head("/_bext/*", s.serveAsset)
@@ -138,7 +132,7 @@ func (s *Server) mountAdmin(r chi.Router) {
 func methodNotAllowed(allow string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": r.Method + " not allowed; use " + allow})
+		writeError(w, http.StatusMethodNotAllowed, r.Method+" not allowed; use "+allow)
 	}
 }
 

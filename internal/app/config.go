@@ -1,8 +1,6 @@
-package main
+package app
 
 import (
-	"context"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -15,24 +13,24 @@ import (
 	"bext/examples"
 	"bext/lifecycle"
 	"bext/pool"
+	"bext/render"
 )
 
-// loadConfig loads -config FILE; with no flag, ./config.toml when present,
-// else the embedded example app (unpacked to a temp folder so esbuild can
-// read it). It applies BEXT_* env overrides and reports what it loaded.
-func loadConfig(path string, log func(string)) (*config.Config, error) {
-	if path == "" {
-		if _, err := os.Stat("config.toml"); err == nil {
-			path = "config.toml"
-		}
-	}
+// LoadConfig loads the config file config.Find picks for flag; with none,
+// it unpacks the embedded example app (examples/basic) to a temp folder and
+// loads its config, saying so through note. BEXT_* variables override the
+// file (ApplyEnv).
+func LoadConfig(flag string, note func(string)) (*config.Config, error) {
+	path := config.Find(flag)
 	if path == "" {
 		dir, err := unpackExample()
 		if err != nil {
 			return nil, err
 		}
-		path = filepath.Join(dir, "config.toml")
-		log("no config.toml here: serving the embedded example app (examples/basic)")
+		path = filepath.Join(dir, config.DefaultFile)
+		if note != nil {
+			note("no config.toml here: serving the embedded example app (examples/basic)")
+		}
 	}
 	cfg, err := config.Load(path)
 	if err != nil {
@@ -55,8 +53,8 @@ func unpackExample() (string, error) {
 	return dir, os.CopyFS(dir, sub)
 }
 
-// newLogger logs JSON when stderr is not a terminal (or log_format = json).
-func newLogger(cfg *config.Config) *slog.Logger {
+// NewLogger logs JSON when stderr is not a terminal (or log_format = json).
+func NewLogger(cfg *config.Config) *slog.Logger {
 	var lvl slog.Level
 	if err := lvl.UnmarshalText([]byte(cfg.Server.LogLevel)); err != nil {
 		lvl = slog.LevelInfo
@@ -75,10 +73,10 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	return slog.New(slog.NewJSONHandler(os.Stderr, o))
 }
 
-// applyRuntime sets the GC knobs of [runtime]. The GOGC and GOMEMLIMIT
+// ApplyRuntime sets the GC knobs of [runtime]. The GOGC and GOMEMLIMIT
 // environment variables, when set, win over the config (Go reads them at
 // start-up), so an operator can override either without editing the file.
-func applyRuntime(cfg *config.Config, log *slog.Logger) {
+func ApplyRuntime(cfg *config.Config, log *slog.Logger) {
 	if g := cfg.Runtime.GOGC; g != 0 && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(g)
 	}
@@ -89,8 +87,8 @@ func applyRuntime(cfg *config.Config, log *slog.Logger) {
 		"GOGC", os.Getenv("GOGC"), "GOMEMLIMIT", os.Getenv("GOMEMLIMIT"))
 }
 
-// policy turns the config into the lifecycle policy.
-func policy(cfg *config.Config) lifecycle.Policy {
+// Policy turns the config into the lifecycle policy.
+func Policy(cfg *config.Config) lifecycle.Policy {
 	l, r := cfg.Render.Lifecycle, cfg.Render.Lifecycle.Recovery
 	return lifecycle.Policy{
 		Workers:        cfg.Render.JSCWorkers,
@@ -110,10 +108,10 @@ func policy(cfg *config.Config) lifecycle.Policy {
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 
-// poolOptions turns the config into pool options.
-func poolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
+// PoolOptions turns the config into pool options.
+func PoolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
 	return pool.Options{
-		Policy:        policy(cfg),
+		Policy:        Policy(cfg),
 		RenderTimeout: ms(cfg.Render.RenderTimeoutMS),
 		QueueTimeout:  ms(cfg.Render.QueueTimeoutMS),
 		MemoryCheck:   ms(cfg.Render.Lifecycle.MemoryCheckMS),
@@ -121,8 +119,8 @@ func poolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
 	}
 }
 
-// isolateOptions are the engine options every worker gets.
-func isolateOptions(cfg *config.Config, dev bool, log *slog.Logger) engine.Options {
+// IsolateOptions are the engine options every worker gets.
+func IsolateOptions(cfg *config.Config, dev bool, log *slog.Logger) engine.Options {
 	env := map[string]string{"NODE_ENV": "production"}
 	if dev {
 		env["NODE_ENV"] = "development"
@@ -130,34 +128,18 @@ func isolateOptions(cfg *config.Config, dev bool, log *slog.Logger) engine.Optio
 	return engine.Options{Env: env, Log: log}
 }
 
-// factory boots isolates from prog with the client asset URLs set.
-func factory(prog *engine.Program, o engine.Options, js, css []string) pool.Factory {
-	return func(id int) (pool.Isolate, error) {
-		oo := o
-		oo.WorkerID = id
-		iso, err := engine.NewIsolate(prog, oo)
-		if err != nil {
-			return nil, err
-		}
-		iso.SetAssets(js, css)
-		return iso, nil
+// RenderOptions turns the config into the HTTP layer's options (the
+// registry and dev hooks are the instance's to add).
+func RenderOptions(cfg *config.Config, dev bool, log *slog.Logger) render.Options {
+	return render.Options{
+		PublicDir: cfg.App.PublicDir, Gzip: cfg.Server.Gzip, MaxBodyBytes: cfg.Server.MaxBodyBytes,
+		QueueTimeout: ms(cfg.Render.QueueTimeoutMS), AccessLog: cfg.Server.AccessLog, Dev: dev,
+		AdminToken: cfg.Admin.Token, AdminPublicRead: cfg.Admin.PublicRead, AdminSeparate: cfg.Admin.Addr != "",
+		Log: log,
 	}
 }
 
-// checkBoot boots one isolate from f and closes it: a bundle that throws at
-// load is reported before the server starts listening.
-func checkBoot(f pool.Factory) error {
-	iso, err := f(0)
-	if err != nil {
-		return fmt.Errorf("the server bundle does not boot: %w", err)
-	}
-	iso.Close()
-	return nil
-}
-
-// waitReady waits for the pool's first ACTIVE worker.
-func waitReady(p *pool.Pool, d time.Duration) error {
-	ctx, cancel := context.WithTimeout(context.Background(), d)
-	defer cancel()
-	return p.WaitReady(ctx)
+// buildOptions are the esbuild options of one entry of the app.
+func buildOptions(cfg *config.Config, entry string, dev bool) engine.BuildOptions {
+	return engine.BuildOptions{Entry: entry, Dir: cfg.Dir, Dev: dev, FastSink: cfg.App.FastSink}
 }

@@ -1,12 +1,12 @@
 //go:build unix
 
-package main
+package app_test
 
 // Benchmarks of the whole server on the example apps. Each phase runs for a
 // fixed wall time (-bext.phase, default 3s) instead of b.N, so run them once:
 //
-//	go test -run '^$' -bench 'Serve|Rotation|GC' -benchtime 1x .
-//	go test -run '^$' -bench Serve -benchtime 1x . -args -bext.phase 10s
+//	go test -run '^$' -bench 'Serve|Rotation|GC' -benchtime 1x ./internal/app
+//	go test -run '^$' -bench Serve -benchtime 1x ./internal/app -args -bext.phase 10s
 //
 // BenchmarkServe    renders/s of one isolate (a), of NumCPU isolates in
 //                   parallel in-process (b), and through HTTP with
@@ -17,8 +17,10 @@ package main
 //                   GOGC / memory-limit settings, per example app.
 
 import (
-	"bext/internal/loadgen"
 	"context"
+	"path/filepath"
+
+	"bext/internal/loadgen"
 	"flag"
 	"fmt"
 	"math"
@@ -37,39 +39,45 @@ import (
 
 	"bext/config"
 	"bext/engine"
+	"bext/internal/app"
+	"bext/internal/apptest"
 	"bext/pool"
 )
+
+// rootConfig is the repository's config.toml (examples/basic).
+var rootConfig = filepath.Join(apptest.RepoRoot(), "config.toml")
 
 var benchPhase = flag.Duration("bext.phase", 3*time.Second, "wall time of each measured phase of the bext benchmarks")
 
 // benchApp is an example app built and compiled once.
 type benchApp struct {
-	cfg  *config.Config
-	a    *app
-	prog *engine.Program
+	cfg *config.Config
+	f   pool.Factory
 }
 
+// loadBenchApp loads the app of a config file relative to the repository
+// root.
 func loadBenchApp(tb testing.TB, cfgPath string) benchApp {
 	tb.Helper()
-	cfg, err := loadConfig(cfgPath, func(string) {})
+	cfg, err := app.LoadConfig(filepath.Join(apptest.RepoRoot(), cfgPath), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	a, err := loadApp(cfg)
+	b, err := app.Load(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	prog, err := engine.Compile(a.Name, a.ServerCode)
+	f, err := app.NewFactory(cfg, b, false, apptest.QuietLog)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return benchApp{cfg: cfg, a: a, prog: prog}
+	return benchApp{cfg: cfg, f: f}
 }
 
 // isolates boots n isolates as bext's workers would be booted.
 func (ba benchApp) isolates(tb testing.TB, n int) []pool.Isolate {
 	tb.Helper()
-	f := factory(ba.prog, isolateOptions(ba.cfg, false, quietLog), ba.a.JS, ba.a.CSS)
+	f := ba.f
 	var out []pool.Isolate
 	for id := range n {
 		iso, err := f(id)
@@ -142,7 +150,7 @@ func httpLoad(tb testing.TB, url string, conns int, d time.Duration) loadgen.Sta
 func withRuntime(tb testing.TB, cfg *config.Config) {
 	gc, lim := debug.SetGCPercent(100), debug.SetMemoryLimit(-1)
 	debug.SetGCPercent(gc)
-	applyRuntime(cfg, quietLog)
+	app.ApplyRuntime(cfg, apptest.QuietLog)
 	tb.Cleanup(func() { debug.SetGCPercent(gc); debug.SetMemoryLimit(lim) })
 }
 
@@ -155,8 +163,8 @@ func BenchmarkServe(b *testing.B) {
 	cpus, req, d := runtime.NumCPU(), pageRequest("/"), *benchPhase
 
 	isos := ba.isolates(b, cpus)
-	inst := startApp(b, "config.toml", func(c *config.Config) { c.Render.JSCWorkers = cpus })
-	url, conns := "http://"+inst.Addr+"/", 2*cpus
+	inst := apptest.Start(b, rootConfig, func(c *config.Config) { c.Render.JSCWorkers = cpus }, app.Options{})
+	url, conns := "http://"+inst.Addr()+"/", 2*cpus
 	renderLoops(b, isos, req, d/5) // warm up: lazy compilation, heap size
 	httpLoad(b, url, conns, d/5)
 	// Rounds of a, b, c, a quarter phase each, so that drift in the load of
@@ -205,29 +213,29 @@ func BenchmarkRotation(b *testing.B) {
 	ba := loadBenchApp(b, "config.toml")
 	withRuntime(b, ba.cfg)
 	cpus, d := runtime.NumCPU(), *benchPhase
-	srv := map[bool]*instance{}
+	srv := map[bool]*app.Instance{}
 	for _, on := range []bool{false, true} {
-		srv[on] = startApp(b, "config.toml", func(c *config.Config) {
+		srv[on] = apptest.Start(b, rootConfig, func(c *config.Config) {
 			c.Render.JSCWorkers = cpus
 			c.Render.Lifecycle.MaxRequests = 0
 			if on {
 				c.Render.Lifecycle.MaxRequests = 50
 			}
-		})
+		}, app.Options{})
 	}
 	conns := 2 * cpus
 	runs := map[bool]loadgen.Stats{}
 	for _, on := range []bool{false, true} {
-		httpLoad(b, "http://"+srv[on].Addr+"/", conns, d/5) // warm up
+		httpLoad(b, "http://"+srv[on].Addr()+"/", conns, d/5) // warm up
 	}
 	// Three rounds of off, on, on, off, half a phase each: p99 is what a
 	// busy neighbour moves most, so both settings share every stretch of it.
 	order := slices.Repeat([]bool{false, true, true, false}, 3)
 	for _, on := range order {
-		runs[on] = runs[on].Add(httpLoad(b, "http://"+srv[on].Addr+"/", conns, d/2))
+		runs[on] = runs[on].Add(httpLoad(b, "http://"+srv[on].Addr()+"/", conns, d/2))
 	}
 	rotations := 0
-	for _, st := range srv[true].Pool.Snapshot() {
+	for _, st := range srv[true].Pool().Snapshot() {
 		rotations += st.Restarts
 	}
 	off, on := runs[false].P99, runs[true].P99
@@ -276,7 +284,7 @@ func BenchmarkGC(b *testing.B) {
 	for _, ap := range apps {
 		b.Run(ap.name, func(b *testing.B) {
 			if ap.name == "react" {
-				if _, err := os.Stat("examples/react/node_modules/react-dom"); err != nil {
+				if _, err := os.Stat(filepath.Join(apptest.RepoRoot(), "examples/react/node_modules/react-dom")); err != nil {
 					b.Skip("examples/react/node_modules missing: run npm ci in examples/react")
 				}
 			}
@@ -374,8 +382,8 @@ func BenchmarkMemoryWalk(b *testing.B) {
 				mu    sync.Mutex
 				walks []walk
 			)
-			f := factory(ba.prog, isolateOptions(ba.cfg, false, quietLog), ba.a.JS, ba.a.CSS)
-			pol := policy(ba.cfg)
+			f := ba.f
+			pol := app.Policy(ba.cfg)
 			pol.Workers, pol.MaxRequests, pol.MaxUptime = runtime.NumCPU(), 0, 0
 			p := pool.New(func(id int) (pool.Isolate, error) {
 				iso, err := f(id)
@@ -383,7 +391,7 @@ func BenchmarkMemoryWalk(b *testing.B) {
 					return nil, err
 				}
 				return timedWalks{iso, &mu, &walks}, nil
-			}, pool.Options{Policy: pol, MemoryCheck: 10 * time.Millisecond, QueueTimeout: time.Minute, Log: quietLog})
+			}, pool.Options{Policy: pol, MemoryCheck: 10 * time.Millisecond, QueueTimeout: time.Minute, Log: apptest.QuietLog})
 			defer p.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()

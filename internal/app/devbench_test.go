@@ -1,4 +1,4 @@
-package main
+package app_test
 
 import (
 	"fmt"
@@ -17,7 +17,7 @@ import (
 // the file save to the browser (headless Chromium) showing the new heading,
 // without the test reloading the page:
 //
-//	go test -run '^$' -bench DevReload -benchtime 20x .
+//	go test -run '^$' -bench DevReload -benchtime 20x ./internal/app
 //
 // The dev loop's Trace hook times debounce (last file event → batch),
 // rebuild (esbuild, server and client), boot (compile + one isolate as the

@@ -1,4 +1,4 @@
-package main
+package app_test
 
 import (
 	"bufio"
@@ -8,9 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,11 +19,16 @@ import (
 
 	"bext/devserver"
 	"bext/examples"
+	"bext/internal/app"
+	"bext/internal/apptest"
+	"bext/internal/testenv"
 )
 
 // Integration tests of `bext dev` and of serve with watch_dirs: real
 // fsnotify, esbuild, goja and HTTP on loopback, in real time. Changes are
-// asynchronous, so the tests poll with bounded deadlines.
+// asynchronous, so the tests wait for signals the server sends — the dev
+// loop's output lines and the browsers' live-reload events, both emitted
+// once a change has been fully applied — never by polling.
 
 const devDeadline = 15 * time.Second
 
@@ -59,53 +62,65 @@ func devExample(t testing.TB, extra string) string {
 	return dir
 }
 
-// syncBuffer is an io.Writer the server logs to while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// output is the dev loop's output (Options.Out): every line is kept and
+// also sent to lines, so a test waits for the line that says a change was
+// applied.
+type output struct {
+	mu    sync.Mutex
+	all   bytes.Buffer
+	part  []byte
+	lines chan string
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+func newOutput() *output { return &output{lines: make(chan string, 1024)} }
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.all.Write(p)
+	o.part = append(o.part, p...)
+	for {
+		i := bytes.IndexByte(o.part, '\n')
+		if i < 0 {
+			break
+		}
+		select {
+		case o.lines <- string(o.part[:i]):
+		default: // nobody reads this many lines: the test fails on what it waits for
+		}
+		o.part = o.part[i+1:]
+	}
+	return len(p), nil
 }
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.all.String()
+}
+
+// waitLine waits for an output line containing want.
+func (o *output) waitLine(t testing.TB, want string) {
+	t.Helper()
+	timeout := time.After(devDeadline)
+	for {
+		select {
+		case l := <-o.lines:
+			if strings.Contains(l, want) {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("no line with %q within %v; output:\n%s", want, devDeadline, o)
+		}
+	}
 }
 
 // startDev runs `bext dev` on the app in dir until the test ends.
-func startDev(t testing.TB, dir string, trace func(devserver.Phase, time.Duration)) (string, *syncBuffer) {
+func startDev(t testing.TB, dir string, trace func(devserver.Phase, time.Duration)) (string, *output) {
 	t.Helper()
-	out := &syncBuffer{}
-	ready := make(chan string, 1)
-	done := make(chan error, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		_, err := dev(ctx, devOptions{cfgPath: filepath.Join(dir, "config.toml"), addr: "127.0.0.1:0", out: out,
-			ready: func(a string) { ready <- a }, trace: trace})
-		done <- err
-	}()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(devDeadline):
-			t.Errorf("bext dev did not stop within %v", devDeadline)
-		}
-	})
-	select {
-	case addr := <-ready:
-		return "http://" + addr, out
-	case err := <-done:
-		t.Fatalf("bext dev exited: %v\n%s", err, out)
-	case <-time.After(devDeadline):
-		t.Fatalf("bext dev not serving within %v\n%s", devDeadline, out)
-	}
-	return "", nil
+	out := newOutput()
+	inst := apptest.Start(t, filepath.Join(dir, "config.toml"), nil, app.Options{Dev: true, Out: out, Trace: trace})
+	return "http://" + inst.Addr(), out
 }
 
 func editFile(t testing.TB, path, old, repl string) {
@@ -124,36 +139,8 @@ func editFile(t testing.TB, path, old, repl string) {
 
 func get(t testing.TB, url string) string {
 	t.Helper()
-	_, body := httpGet(t, url)
+	_, body := apptest.Get(t, url)
 	return body
-}
-
-// waitBody polls url until its body contains want.
-func waitBody(t testing.TB, url, want string) string {
-	t.Helper()
-	deadline := time.Now().Add(devDeadline)
-	var body string
-	for time.Now().Before(deadline) {
-		if body = get(t, url); strings.Contains(body, want) {
-			return body
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("GET %s: no %q within %v; last body:\n%s", url, want, devDeadline, body)
-	return ""
-}
-
-// waitLog polls the server's output until it contains want.
-func waitLog(t testing.TB, out *syncBuffer, want string) {
-	t.Helper()
-	deadline := time.Now().Add(devDeadline)
-	for time.Now().Before(deadline) {
-		if strings.Contains(out.String(), want) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("no %q in the output within %v:\n%s", want, devDeadline, out)
 }
 
 type sseEvent struct{ name, data string }
@@ -227,15 +214,14 @@ func TestDevReloadsServerEditsAndRecoversFromErrors(t *testing.T) {
 	if !strings.Contains(body, "Hello, world!") || !strings.Contains(body, "__bextLiveReload") {
 		t.Fatalf("first page lacks its heading or the live-reload client:\n%s", body)
 	}
-	if !strings.Contains(out.String(), "bext: serving http://") {
-		t.Errorf("no address line in the output:\n%s", out)
-	}
 	events := openEvents(t, base)
 
 	editFile(t, server, "<h1>Hello, {who}!</h1>", "<h1>Howdy, {who}!</h1>")
-	waitBody(t, base+"/", "Howdy, world!")
+	out.waitLine(t, "[bext] Workers restarted (file change: src/server.jsx)")
 	waitEvent(t, events, "reload")
-	waitLog(t, out, "[bext] Workers restarted (file change: src/server.jsx)")
+	if body := get(t, base+"/"); !strings.Contains(body, "Howdy, world!") {
+		t.Fatalf("after the restart line and the reload event, / must serve the edit; got:\n%s", body)
+	}
 
 	// A syntax error: the old workers keep serving the last good HTML, and
 	// the browser gets esbuild's message with the location.
@@ -331,27 +317,17 @@ func TestDevConfigChangeReappliesPoolSize(t *testing.T) {
 	if n := strings.Count(workerStarts(t, base), `"id"`); n != 3 {
 		t.Errorf("after jsc_workers = 3: %d workers", n)
 	}
-	if !strings.Contains(get(t, base+"/metrics"), "bext_") {
-		t.Error("metrics gone after the pool was replaced")
+	if !strings.Contains(get(t, base+"/metrics"), "bext_pool_workers 3") {
+		t.Error("metrics do not describe the new pool")
 	}
-	waitLog(t, out, "config change: config.toml")
+	out.waitLine(t, "config change: config.toml")
 }
 
 func TestServeWatchDirsHotDeploys(t *testing.T) {
 	dir := devExample(t, "[render.lifecycle]\nwatch_dirs = [\"src\"]\nwatch_debounce_ms = 50")
-	out := &syncBuffer{}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if _, err := serve(ctx, filepath.Join(dir, "config.toml"), "127.0.0.1:0", out); err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	defer func() { cancel(); <-done }()
-	waitLog(t, out, "bext: serving http://")
-	addr := regexp.MustCompile(`serving http://(\S+)`).FindStringSubmatch(out.String())[1]
-	base := "http://" + addr
+	out := newOutput()
+	inst := apptest.Start(t, filepath.Join(dir, "config.toml"), nil, app.Options{Out: out})
+	base := "http://" + inst.Addr()
 
 	body := get(t, base+"/")
 	if !strings.Contains(body, "Hello, world!") || strings.Contains(body, "__bextLiveReload") {
@@ -359,34 +335,28 @@ func TestServeWatchDirsHotDeploys(t *testing.T) {
 	}
 	server := filepath.Join(dir, "src", "server.jsx")
 	editFile(t, server, "<h1>Hello, {who}!</h1>", "<h1>Deployed, {who}!</h1>")
-	waitBody(t, base+"/", "Deployed, world!")
-	waitLog(t, out, "[bext] Workers restarted (file change: src/server.jsx)")
+	out.waitLine(t, "[bext] Workers restarted (file change: src/server.jsx)")
+	if body := get(t, base+"/"); !strings.Contains(body, "Deployed, world!") {
+		t.Fatalf("after the restart line / must serve the edit; got:\n%s", body)
+	}
 
 	editFile(t, server, "<h1>Deployed, {who}!</h1>", "<h1>Deployed, {who!</h1>")
-	waitLog(t, out, "Build failed (file change: src/server.jsx)")
+	out.waitLine(t, "Build failed (file change: src/server.jsx)")
 	if body := get(t, base+"/"); !strings.Contains(body, "Deployed, world!") {
 		t.Errorf("a broken build must leave the old workers serving; got:\n%s", body)
 	}
 	editFile(t, server, "<h1>Deployed, {who!</h1>", "<h1>Again, {who}!</h1>")
-	waitBody(t, base+"/", "Again, world!")
+	out.waitLine(t, "[bext] Workers restarted (file change: src/server.jsx)")
+	if body := get(t, base+"/"); !strings.Contains(body, "Again, world!") {
+		t.Fatalf("after the fix / must serve it; got:\n%s", body)
+	}
 }
 
 // newBrowser starts headless Chromium (Debian's chromium package) with a
 // fresh profile and returns a tab's context.
 func newBrowser(t testing.TB) context.Context {
 	t.Helper()
-	exe := "/usr/bin/chromium"
-	if _, err := os.Stat(exe); err != nil {
-		if p, err := exec.LookPath("chromium"); err == nil {
-			exe = p
-		} else {
-			msg := "chromium is not installed: install Debian's chromium (apt-get install -y chromium; test.sh installs it)"
-			if os.Getenv("BEXT_TEST_REQUIRE") == "1" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
-		}
-	}
+	exe := testenv.Tool(t, "chromium", "install Debian's chromium (apt-get install -y chromium)")
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,

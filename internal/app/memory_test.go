@@ -1,14 +1,18 @@
-package main
+package app_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
 
 	"bext/config"
+	"bext/internal/app"
+	"bext/internal/apptest"
 )
 
 // TestLeakyAppHeapBoundedByMaxMemory serves examples/leaky (each render
@@ -22,12 +26,15 @@ func TestLeakyAppHeapBoundedByMaxMemory(t *testing.T) {
 		perReq   = 100 << 10
 	)
 	run := func(maxMB int) (growth []int64, rotations int) {
-		inst := startApp(t, "examples/leaky/config.toml", func(c *config.Config) {
+		inst, err := app.Start(context.Background(), apptest.Config(t, filepath.Join(apptest.RepoRoot(), "examples/leaky/config.toml"), func(c *config.Config) {
 			c.Render.JSCWorkers = 2
 			c.Render.Lifecycle.MaxMemoryMB = int64(maxMB)
 			c.Render.Lifecycle.MemoryCheckMS = 10
-		})
-		defer inst.shutdown()
+		}), app.Options{Log: apptest.QuietLog})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer inst.Stop()
 		base := liveHeap()
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4, DisableCompression: true}}
 		defer client.CloseIdleConnections()
@@ -36,7 +43,7 @@ func TestLeakyAppHeapBoundedByMaxMemory(t *testing.T) {
 			for g := range 4 {
 				wg.Go(func() {
 					for i := range requests / chunks / 4 {
-						url := fmt.Sprintf("http://%s/c%d/g%d/%d", inst.Addr, chunk, g, i)
+						url := fmt.Sprintf("http://%s/c%d/g%d/%d", inst.Addr(), chunk, g, i)
 						resp, err := client.Get(url)
 						if err != nil {
 							t.Error(err)
@@ -53,7 +60,7 @@ func TestLeakyAppHeapBoundedByMaxMemory(t *testing.T) {
 			wg.Wait()
 			growth = append(growth, liveHeap()-base)
 		}
-		for _, st := range inst.Pool.Snapshot() {
+		for _, st := range inst.Pool().Snapshot() {
 			rotations += st.Restarts
 			if st.Restarts > 0 && st.LastRotationReason != "max_memory" {
 				t.Errorf("worker %d rotated for %q, want max_memory", st.ID, st.LastRotationReason)

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"crypto/sha256"
@@ -28,8 +28,8 @@ type manifest struct {
 	Config   string    `json:"config"`
 }
 
-// app is a built app: the server code and the client assets.
-type app struct {
+// Bundle is a built app: the server code and the client assets.
+type Bundle struct {
 	ServerCode []byte
 	Name       string // shown in JS stacks
 	Inputs     []string
@@ -39,18 +39,21 @@ type app struct {
 	Warnings   []string
 }
 
-func buildOptions(cfg *config.Config, entry string, dev bool) engine.BuildOptions {
-	return engine.BuildOptions{Entry: entry, Dir: cfg.Dir, Dev: dev, FastSink: cfg.App.FastSink}
+// ServerBundle is a bundle of server code alone (no client assets), for
+// Options.Bundle.
+func ServerBundle(name string, code []byte) *Bundle {
+	return &Bundle{ServerCode: code, Name: name, From: "given " + name,
+		Assets: &render.Assets{Files: map[string][]byte{}, Hashed: true, ModTime: time.Now()}}
 }
 
-// buildApp bundles the server entry and, if set, the client entry.
-func buildApp(cfg *config.Config, dev bool) (*app, error) {
+// Build bundles the server entry and, if set, the client entry.
+func Build(cfg *config.Config, dev bool) (*Bundle, error) {
 	start := time.Now()
 	sb, err := engine.BuildServer(buildOptions(cfg, cfg.App.ServerEntry, dev))
 	if err != nil {
 		return nil, err
 	}
-	a := &app{ServerCode: sb.Code, Name: rel(cfg.Dir, cfg.App.ServerEntry), Inputs: sb.Inputs, Warnings: sb.Warnings,
+	a := &Bundle{ServerCode: sb.Code, Name: rel(cfg.Dir, cfg.App.ServerEntry), Inputs: sb.Inputs, Warnings: sb.Warnings,
 		Assets: &render.Assets{Files: map[string][]byte{}, Hashed: !dev, ModTime: time.Now()}}
 	if cfg.App.ClientEntry != "" {
 		cb, err := engine.BuildClient(buildOptions(cfg, cfg.App.ClientEntry, dev))
@@ -64,7 +67,7 @@ func buildApp(cfg *config.Config, dev bool) (*app, error) {
 	return a, nil
 }
 
-func (a *app) addClient(cb *engine.Bundle) {
+func (a *Bundle) addClient(cb *engine.Bundle) {
 	a.Assets.Files = cb.Files
 	a.JS, a.CSS = assetURLs(cb.Files)
 }
@@ -82,14 +85,14 @@ func assetURLs(files map[string][]byte) (js, css []string) {
 	return js, css
 }
 
-// loadApp uses the `bext build` output in [app] out_dir when it exists and
+// Load uses the `bext build` output in [app] out_dir when it exists and
 // is newer than every source it was built from; otherwise it builds.
-func loadApp(cfg *config.Config) (*app, error) {
+func Load(cfg *config.Config) (*Bundle, error) {
 	a, why := loadBuilt(cfg)
 	if a != nil {
 		return a, nil
 	}
-	b, err := buildApp(cfg, false)
+	b, err := Build(cfg, false)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +103,7 @@ func loadApp(cfg *config.Config) (*app, error) {
 }
 
 // loadBuilt reads out_dir; it returns nil and the reason when it can't be used.
-func loadBuilt(cfg *config.Config) (*app, string) {
+func loadBuilt(cfg *config.Config) (*Bundle, string) {
 	dir := cfg.App.OutDir
 	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
@@ -119,7 +122,7 @@ func loadBuilt(cfg *config.Config) (*app, string) {
 	if err != nil {
 		return nil, "ignored " + rel(cfg.Dir, dir) + ": " + err.Error()
 	}
-	a := &app{ServerCode: code, Name: m.Server, Inputs: m.Inputs,
+	a := &Bundle{ServerCode: code, Name: m.Server, Inputs: m.Inputs,
 		Assets: &render.Assets{Files: map[string][]byte{}, Hashed: true, ModTime: m.BuiltAt}}
 	files := map[string][]byte{}
 	for _, n := range append(append([]string{}, m.ClientJS...), m.CSS...) {
@@ -134,8 +137,9 @@ func loadBuilt(cfg *config.Config) (*app, string) {
 	return a, ""
 }
 
-// writeBuild writes a to out_dir with its manifest.
-func writeBuild(cfg *config.Config, a *app) (string, error) {
+// Write writes a to [app] out_dir with its manifest (bext build) and
+// returns the folder.
+func (a *Bundle) Write(cfg *config.Config) (string, error) {
 	dir := cfg.App.OutDir
 	if err := os.RemoveAll(dir); err != nil {
 		return "", err

@@ -1,0 +1,109 @@
+// Package adminclient talks to a running bext's admin API, the way `caddy
+// reload` talks to Caddy's: the CLI commands ps, workers restart and
+// workers stats are thin layers over it.
+package adminclient
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"bext/config"
+	"bext/pool"
+)
+
+// Client calls one server's admin API.
+type Client struct {
+	base  string
+	token string
+	http  *http.Client
+}
+
+// New finds the server: addr when given, else BEXT_ADDR (getenv), else the
+// config file's [admin] addr or [server] addr (the file config.Find picks
+// for cfgFlag). The token is BEXT_ADMIN_TOKEN, else the config's.
+func New(addr, cfgFlag string, getenv func(string) string) (*Client, error) {
+	c := &Client{token: getenv("BEXT_ADMIN_TOKEN"), http: &http.Client{Timeout: 10 * time.Second}}
+	if addr == "" {
+		addr = getenv("BEXT_ADDR")
+	}
+	cfg := config.Default()
+	if path := config.Find(cfgFlag); path != "" {
+		loaded, err := config.Load(path)
+		if err != nil {
+			return nil, err
+		}
+		cfg = *loaded
+	}
+	if addr == "" {
+		addr = cfg.Server.Addr
+		if cfg.Admin.Addr != "" {
+			addr = cfg.Admin.Addr
+		}
+	}
+	if c.token == "" {
+		c.token = cfg.Admin.Token
+	}
+	if !strings.Contains(addr, "://") {
+		addr = "http://" + addr
+	}
+	c.base = strings.TrimRight(addr, "/")
+	return c, nil
+}
+
+// Do sends one request and decodes a JSON answer into v. A server that is
+// not there is one line saying so; an error status carries the API's
+// error message.
+func (c *Client) Do(method, path string, v any) error {
+	req, err := http.NewRequest(method, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) || strings.Contains(err.Error(), "connection refused") {
+			return fmt.Errorf("no bext server answering at %s (start one with `bext serve`, or pass -addr)", c.base)
+		}
+		return err
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 300 {
+		var e struct{ Error string }
+		json.Unmarshal(body, &e)
+		if e.Error == "" {
+			e.Error = strings.TrimSpace(string(body))
+		}
+		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, e.Error)
+	}
+	return json.Unmarshal(body, v)
+}
+
+// Workers is GET /__bext/workers.
+func (c *Client) Workers() ([]pool.WorkerStats, error) {
+	var ws []pool.WorkerStats
+	return ws, c.Do(http.MethodGet, "/__bext/workers", &ws)
+}
+
+// Restart is POST /__bext/workers/restart for one slot (id >= 0) or all;
+// it returns the slots the server scheduled.
+func (c *Client) Restart(id int) ([]int, error) {
+	path := "/__bext/workers/restart"
+	if id >= 0 {
+		path += "?worker=" + strconv.Itoa(id)
+	}
+	var r struct {
+		Scheduled []int `json:"scheduled"`
+	}
+	return r.Scheduled, c.Do(http.MethodPost, path, &r)
+}
