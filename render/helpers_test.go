@@ -2,12 +2,17 @@ package render
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,7 +32,7 @@ globalThis.render = async (req) => {
 	case "/": return "<!doctype html><html><body><h1>home</h1><p>" + req.query.name + "</p></body></html>";
 	case "/object": return {status: 201, headers: {"x-app": "yes"}, html: "<p>created</p>"};
 	case "/throw": throw new Error("render threw on purpose");
-	case "/loop": while (true) {}
+	case "/loop": if (req.query.tag) console.log("looping " + req.query.tag); while (true) {}
 	case "/slow": console.log("slow render started"); await new Promise(r => setTimeout(r, Number(req.query.ms || 200))); return "<p>slow</p>";
 	case "/log": console.log("hello from", req.path); return "<p>logged</p>";
 	case "/big": return "<p>" + "x".repeat(20000) + "</p>";
@@ -38,6 +43,7 @@ globalThis.render = async (req) => {
 
 type testEnv struct {
 	console chan string // console lines the isolates logged
+	loops   *loopSignals
 	srv     *Server
 	pool    *pool.Pool
 	ts      *httptest.Server
@@ -67,7 +73,8 @@ func newEnv(t *testing.T, workers int, mod func(*Options, *pool.Options)) *testE
 		mod(&o, &po)
 	}
 	console := make(chan string, 100)
-	clog := slog.New(chanHandler{console})
+	loops := &loopSignals{m: map[string]chan struct{}{}}
+	clog := slog.New(chanHandler{console, loops})
 	p := pool.New(func(id int) (pool.Isolate, error) {
 		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: clog})
 	}, po)
@@ -81,7 +88,7 @@ func newEnv(t *testing.T, workers int, mod func(*Options, *pool.Options)) *testE
 	if err := waitReady(p); err != nil {
 		t.Fatal(err)
 	}
-	return &testEnv{console: console, srv: s, pool: p, ts: ts, reg: reg, dir: dir}
+	return &testEnv{console: console, loops: loops, srv: s, pool: p, ts: ts, reg: reg, dir: dir}
 }
 
 func waitReady(p *pool.Pool) error {
@@ -117,13 +124,20 @@ func (e *testEnv) get(t *testing.T, path string) (*http.Response, string) {
 func timeParse(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) }
 
 // chanHandler sends each log message to a channel (dropping when full), so
-// a test can wait for the app's console output instead of sleeping.
-type chanHandler struct{ ch chan string }
+// a test can wait for the app's console output instead of sleeping; it
+// also signals the loops that started (see testEnv.loop).
+type chanHandler struct {
+	ch    chan string
+	loops *loopSignals
+}
 
 func (h chanHandler) Enabled(context.Context, slog.Level) bool { return true }
 func (h chanHandler) Handle(_ context.Context, r slog.Record) error {
 	msg := r.Message
 	r.Attrs(func(a slog.Attr) bool { msg += " " + a.Value.String(); return true })
+	if m := loopLine.FindStringSubmatch(msg); m != nil {
+		h.loops.fire(m[1])
+	}
 	select {
 	case h.ch <- msg:
 	default:
@@ -132,3 +146,65 @@ func (h chanHandler) Handle(_ context.Context, r slog.Record) error {
 }
 func (h chanHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
 func (h chanHandler) WithGroup(string) slog.Handler      { return h }
+
+var loopLine = regexp.MustCompile(`looping (\d+)`)
+
+// loopSignals tells a test that the render of /loop?tag=N has started
+// looping (the app logs it first).
+type loopSignals struct {
+	mu sync.Mutex
+	m  map[string]chan struct{}
+}
+
+func (l *loopSignals) ch(tag string) chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c, ok := l.m[tag]
+	if !ok {
+		c = make(chan struct{})
+		l.m[tag] = c
+	}
+	return c
+}
+
+func (l *loopSignals) fire(tag string) {
+	c := l.ch(tag)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	select {
+	case <-c:
+	default:
+		close(c)
+	}
+}
+
+// loop requests /loop?tag=tag and hangs up once its render is looping: the
+// server sees its client gone, interrupts the render and replaces the
+// isolate. Ending loops by a signal, not by render_timeout_ms, keeps the
+// good renders of a test free of any deadline a loaded CPU could miss.
+// It fails the test if the render never started (30 s).
+func (e *testEnv) loop(t *testing.T, tag int) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/loop?tag=%d", e.ts.URL, tag), nil)
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = fmt.Errorf("/loop answered %d before the client hung up", resp.StatusCode)
+		}
+		done <- err
+	}()
+	select {
+	case <-e.loops.ch(strconv.Itoa(tag)):
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Errorf("loop %d: %v", tag, err)
+		}
+	case err := <-done:
+		t.Errorf("loop %d ended before it started looping: %v", tag, err)
+	case <-time.After(30 * time.Second):
+		t.Errorf("loop %d never started", tag)
+	}
+}

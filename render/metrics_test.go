@@ -1,8 +1,8 @@
 package render
 
 import (
+	"bext/internal/testenv"
 	"bytes"
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -112,17 +112,9 @@ func TestMetricsExposition(t *testing.T) {
 }
 
 // promtool runs `promtool check metrics` (Debian's prometheus package) on
-// the exposition. test.sh installs it; without it the check is skipped
-// unless BEXT_TEST_REQUIRE=1 (set by test.sh and CI) makes that an error.
+// the exposition.
 func promtool(t *testing.T, body []byte) {
-	path, err := exec.LookPath("promtool")
-	if err != nil {
-		if os.Getenv("BEXT_TEST_REQUIRE") == "1" {
-			t.Fatal("promtool not found: install Debian's prometheus package (test.sh does)")
-		}
-		t.Log("promtool not installed; skipping `promtool check metrics` (run ./test.sh to include it)")
-		return
-	}
+	path := testenv.Tool(t, "promtool", "install Debian's prometheus package (apt-get install -y prometheus)")
 	cmd := exec.Command(path, "check", "metrics")
 	cmd.Stdin = bytes.NewReader(body)
 	out, err := cmd.CombinedOutput()

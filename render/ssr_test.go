@@ -2,6 +2,7 @@ package render
 
 import (
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -138,11 +139,13 @@ func TestHealthAndReadiness(t *testing.T) {
 }
 
 // Under concurrent load with good, throwing and looping routes mixed, every
-// good request gets 200: a bad render fails only itself.
+// good request gets its answer: a bad render fails only itself. Loops end
+// when their client hangs up (testEnv.loop), so no verdict depends on a
+// render finishing within a deadline on a busy CPU.
 func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
 	e := newEnv(t, 4, func(o *Options, po *pool.Options) {
-		po.RenderTimeout = 500 * time.Millisecond
-		po.QueueTimeout = 10 * time.Second
+		po.RenderTimeout = time.Minute
+		po.QueueTimeout = time.Minute
 	})
 	paths := []string{"/", "/throw", "/", "/object", "/loop", "/", "/throw", "/"}
 	var wg sync.WaitGroup
@@ -153,6 +156,10 @@ func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
 		wg.Go(func() {
 			for i := range jobs {
 				p := paths[i%len(paths)]
+				if p == "/loop" {
+					e.loop(t, i)
+					continue
+				}
 				resp, err := http.Get(e.ts.URL + p)
 				if err != nil {
 					mu.Lock()
@@ -162,7 +169,7 @@ func TestMixedLoadGoodRequestsSucceed(t *testing.T) {
 				}
 				io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
-				want := map[string]int{"/": 200, "/object": 201, "/throw": 500, "/loop": 504}[p]
+				want := map[string]int{"/": 200, "/object": 201, "/throw": 500}[p]
 				if resp.StatusCode != want {
 					mu.Lock()
 					bad = append(bad, fmt.Sprintf("%s: %d", p, resp.StatusCode))
@@ -201,22 +208,28 @@ func waitConsole(t *testing.T, e *testEnv, text string) {
 }
 
 // 200 requests to a looping route interleaved with 200 good ones: each loop
-// is interrupted and its isolate replaced at once, never counted as a slot
-// failure, so no stream of bad requests can take capacity away.
+// is interrupted (its client hangs up once it loops) and its isolate
+// replaced at once, never counted as a slot failure, so no stream of bad
+// requests can take capacity away. No good render has a deadline a busy
+// CPU could miss: render_timeout_ms is a minute.
 func TestLoopingRouteCannotTakeCapacity(t *testing.T) {
 	e := newEnv(t, 4, func(o *Options, po *pool.Options) {
-		po.RenderTimeout = 100 * time.Millisecond
+		po.RenderTimeout = time.Minute
 		po.QueueTimeout = time.Minute
 		po.Policy.Recovery.MaxConsecutiveFailures = 1 // a single counted failure would empty a slot
 	})
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	codes := map[string]map[int]int{"/": {}, "/loop": {}}
-	next := make(chan string)
+	good := map[int]int{}
+	next := make(chan int)
 	for range 16 {
 		wg.Go(func() {
-			for p := range next {
-				resp, err := http.Get(e.ts.URL + p)
+			for i := range next {
+				if i%2 == 0 {
+					e.loop(t, i)
+					continue
+				}
+				resp, err := http.Get(e.ts.URL + "/")
 				code := 0
 				if err == nil {
 					io.Copy(io.Discard, resp.Body)
@@ -224,31 +237,36 @@ func TestLoopingRouteCannotTakeCapacity(t *testing.T) {
 					code = resp.StatusCode
 				}
 				mu.Lock()
-				codes[p][code]++
+				good[code]++
 				mu.Unlock()
 			}
 		})
 	}
-	for range 200 {
-		next <- "/loop"
-		next <- "/"
+	for i := range 400 {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
-	if codes["/"][200] != 200 || codes["/loop"][504] != 200 {
-		t.Fatalf("status counts %v, want every good request 200 and every loop 504", codes)
+	if good[200] != 200 {
+		t.Fatalf("good requests by status %v, want all 200 OK", good)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	restarts := func(ws []pool.WorkerStats) (n int) {
+		for _, w := range ws {
+			n += w.Restarts
+		}
+		return n
+	}
+	if err := e.pool.WaitFor(ctx, func(ws []pool.WorkerStats) bool { return restarts(ws) >= 200 }); err != nil || restarts(e.pool.Snapshot()) != 200 {
+		t.Fatalf("%d isolate replacements, want one per looping request (200): %v", restarts(e.pool.Snapshot()), err)
 	}
 	if err := waitReady(e.pool); err != nil {
 		t.Fatal(err)
 	}
-	crashes := 0
 	for _, st := range e.pool.Snapshot() {
 		if st.State != "ACTIVE" || st.ConsecutiveFailures != 0 || st.GaveUp {
 			t.Fatalf("worker %d after 200 loops: %+v", st.ID, st)
 		}
-		crashes += st.Restarts
-	}
-	if crashes != 200 {
-		t.Fatalf("%d isolate replacements, want one per looping request (200)", crashes)
 	}
 }

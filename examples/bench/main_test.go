@@ -1,10 +1,10 @@
 package main
 
 import (
+	"bext/internal/testenv"
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -15,14 +15,8 @@ import (
 // page: isolates in-process (a), bext over HTTP (b) and the Node server (c).
 func TestRunSmoke(t *testing.T) {
 	app, _ := filepath.Abs("../react")
-	_, errNode := exec.LookPath("node")
-	_, errMods := os.Stat(filepath.Join(app, "node_modules", "react-dom"))
-	if errNode != nil || errMods != nil {
-		if os.Getenv("BEXT_TEST_REQUIRE") != "" {
-			t.Fatalf("need node on PATH and npm ci in examples/react: %v, %v", errNode, errMods)
-		}
-		t.Skip("needs node and examples/react/node_modules (set BEXT_TEST_REQUIRE=1 to make this a failure)")
-	}
+	testenv.Tool(t, "node", "install Node.js 20")
+	testenv.File(t, filepath.Join(app, "node_modules", "react-dom"), "run npm ci in examples/react")
 	o, err := parseFlags([]string{"-app", app, "-pages", "/small", "-targets", "direct,http,node", "-c", "2", "-workers", "1", "-node-procs", "1", "-d", "400ms", "-rounds", "2", "-warmup", "0"}, os.Stderr)
 	if err != nil {
 		t.Fatal(err)
