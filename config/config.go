@@ -24,17 +24,17 @@ type Config struct {
 
 // Server is the HTTP listener. *_ms fields are milliseconds; 0 means no timeout.
 type Server struct {
-	Addr                string `toml:"addr"`                   // "127.0.0.1:3000"; -addr and BEXT_ADDR override
-	ReadHeaderTimeoutMS int    `toml:"read_header_timeout_ms"` // 5000
-	ReadTimeoutMS       int    `toml:"read_timeout_ms"`        // 30000
-	WriteTimeoutMS      int    `toml:"write_timeout_ms"`       // 60000
-	IdleTimeoutMS       int    `toml:"idle_timeout_ms"`        // 120000
-	MaxHeaderBytes      int    `toml:"max_header_bytes"`       // 1 MiB
-	MaxBodyBytes        int64  `toml:"max_body_bytes"`         // 10 MiB
-	Gzip                bool   `toml:"gzip"`                   // true
-	LogFormat           string `toml:"log_format"`             // "auto" | "json" | "text"
-	LogLevel            string `toml:"log_level"`              // "info"
-	AccessLog           bool   `toml:"access_log"`             // true
+	Addr                string `toml:"addr"`                                                                     // "127.0.0.1:3000"; -addr and BEXT_ADDR override
+	ReadHeaderTimeoutMS int    `toml:"read_header_timeout_ms" range:"0,3600000" zero:"0 means no timeout"`       // 5000
+	ReadTimeoutMS       int    `toml:"read_timeout_ms" range:"0,86400000" zero:"0 means no timeout"`             // 30000
+	WriteTimeoutMS      int    `toml:"write_timeout_ms" range:"0,86400000" zero:"0 means no timeout"`            // 60000
+	IdleTimeoutMS       int    `toml:"idle_timeout_ms" range:"0,86400000" zero:"0 means no timeout"`             // 120000
+	MaxHeaderBytes      int    `toml:"max_header_bytes" range:"0,67108864" zero:"0 means Go's default of 1 MiB"` // 1 MiB
+	MaxBodyBytes        int64  `toml:"max_body_bytes" range:"0,17179869184" zero:"0 means no limit"`             // 10 MiB
+	Gzip                bool   `toml:"gzip"`                                                                     // true
+	LogFormat           string `toml:"log_format"`                                                               // "auto" | "json" | "text"
+	LogLevel            string `toml:"log_level"`                                                                // "info"
+	AccessLog           bool   `toml:"access_log"`                                                               // true
 }
 
 // App names the JavaScript app. Load makes every path absolute.
@@ -48,31 +48,31 @@ type App struct {
 
 // Render sizes the isolate pool.
 type Render struct {
-	JSCWorkers      int       `toml:"jsc_workers"`       // 4
-	RenderTimeoutMS int       `toml:"render_timeout_ms"` // 5000
-	QueueTimeoutMS  int       `toml:"queue_timeout_ms"`  // 1000
+	JSCWorkers      int       `toml:"jsc_workers" range:"1,1024"`          // 4
+	RenderTimeoutMS int       `toml:"render_timeout_ms" range:"1,3600000"` // 5000
+	QueueTimeoutMS  int       `toml:"queue_timeout_ms" range:"1,600000"`   // 1000
 	Lifecycle       Lifecycle `toml:"lifecycle"`
 }
 
 // Lifecycle holds worker rotation and file-watch settings; 0 means never / no limit.
 type Lifecycle struct {
-	MaxRequests     int64    `toml:"max_requests"`      // 10000
-	MaxMemoryMB     int64    `toml:"max_memory_mb"`     // 512
-	MaxUptimeHours  float64  `toml:"max_uptime_hours"`  // 24
-	DrainTimeoutMS  int      `toml:"drain_timeout_ms"`  // 5000
-	WatchDirs       []string `toml:"watch_dirs"`        // [] (resolved to absolute)
-	WatchDebounceMS int      `toml:"watch_debounce_ms"` // 500
-	MemoryCheckMS   int      `toml:"memory_check_ms"`   // 10000
+	MaxRequests     int64    `toml:"max_requests" range:"0,1000000000000" zero:"0 means never rotate by request count"` // 10000
+	MaxMemoryMB     int64    `toml:"max_memory_mb" range:"0,1048576" zero:"0 means no memory limit"`                    // 512
+	MaxUptimeHours  float64  `toml:"max_uptime_hours" range:"0,1000000" zero:"0 means never rotate by age"`             // 24
+	DrainTimeoutMS  int      `toml:"drain_timeout_ms" range:"0,3600000" zero:"0 interrupts in-flight renders at once"`  // 5000
+	WatchDirs       []string `toml:"watch_dirs"`                                                                        // [] (resolved to absolute)
+	WatchDebounceMS int      `toml:"watch_debounce_ms" range:"0,60000" zero:"0 means no debounce"`                      // 500
+	MemoryCheckMS   int      `toml:"memory_check_ms" range:"1,86400000"`                                                // 10000
 	Recovery        Recovery `toml:"recovery"`
 }
 
 // Recovery is the crash backoff schedule of a worker slot.
 type Recovery struct {
-	MaxConsecutiveFailures int     `toml:"max_consecutive_failures"` // 10
-	BackoffInitialMS       int     `toml:"backoff_initial_ms"`       // 100
-	BackoffMaxMS           int     `toml:"backoff_max_ms"`           // 60000
-	BackoffMultiplier      float64 `toml:"backoff_multiplier"`       // 3.0
-	HealthyResetMS         int     `toml:"healthy_reset_ms"`         // 60000
+	MaxConsecutiveFailures int     `toml:"max_consecutive_failures" range:"0,1000000" zero:"0 means never give up"`                             // 10
+	BackoffInitialMS       int     `toml:"backoff_initial_ms" range:"0,86400000" zero:"0 means retry at once"`                                  // 100
+	BackoffMaxMS           int     `toml:"backoff_max_ms" range:"0,86400000" zero:"0 means retry at once"`                                      // 60000
+	BackoffMultiplier      float64 `toml:"backoff_multiplier" range:"1,1000" zero:"1 = constant delay"`                                         // 3.0
+	HealthyResetMS         int     `toml:"healthy_reset_ms" range:"0,86400000" zero:"0 resets the failure count as soon as a worker is ACTIVE"` // 60000
 }
 
 // Admin guards /__bext/* and /metrics.
@@ -84,8 +84,8 @@ type Admin struct {
 
 // Runtime tunes the Go runtime that all isolates share.
 type Runtime struct {
-	GOGC          int   `toml:"gogc"`            // chosen by benchmark (issue 5); 0 = leave Go's default; -1 = GC off
-	MemoryLimitMB int64 `toml:"memory_limit_mb"` // 0 = none
+	GOGC          int   `toml:"gogc" range:"-1,1000000" zero:"-1 turns the GC off, 0 leaves Go's default"` // chosen by benchmark (issue 5); 0 = leave Go's default; -1 = GC off
+	MemoryLimitMB int64 `toml:"memory_limit_mb" range:"0,16777216" zero:"0 means no limit"`                // 0 = none
 }
 
 // Dev holds `bext dev` settings.

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -10,6 +11,16 @@ import (
 type field struct {
 	index []int        // path of struct field indexes from Config
 	typ   reflect.Type // Go type of the field
+	// Numbers have bounds, from the field's `range:"min,max"` tag; zero
+	// (the `zero` tag) says what the special low value means.
+	min, max float64
+	zero     string
+}
+
+// isNumber reports whether f holds an integer or a float.
+func (f field) isNumber() bool {
+	k := f.typ.Kind()
+	return k >= reflect.Int && k <= reflect.Int64 || k == reflect.Float32 || k == reflect.Float64
 }
 
 func (f field) isTable() bool { return f.typ.Kind() == reflect.Struct }
@@ -37,7 +48,20 @@ func walkStruct(t reflect.Type, prefix string, index []int, s map[string]field) 
 			key = prefix + "." + name
 		}
 		idx := append(append([]int(nil), index...), i)
-		s[key] = field{index: idx, typ: sf.Type}
+		f := field{index: idx, typ: sf.Type, zero: sf.Tag.Get("zero")}
+		if r := sf.Tag.Get("range"); r != "" {
+			lo, hi, _ := strings.Cut(r, ",")
+			var err1, err2 error
+			f.min, err1 = strconv.ParseFloat(lo, 64)
+			f.max, err2 = strconv.ParseFloat(hi, 64)
+			if err1 != nil || err2 != nil || f.min > f.max {
+				panic(fmt.Sprintf("config: field %s has a bad range tag %q", key, r))
+			}
+		} else if f.isNumber() {
+			// Every number has bounds: caught by any test that loads a file.
+			panic(fmt.Sprintf("config: number %s has no range tag", key))
+		}
+		s[key] = f
 		switch k := sf.Type.Kind(); {
 		case k == reflect.Struct:
 			walkStruct(sf.Type, key, idx, s)

@@ -6,6 +6,9 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
+	"strconv"
 	"strings"
 )
 
@@ -31,20 +34,9 @@ func (ch *checker) addf(key, format string, args ...any) {
 	ch.ps = append(ch.ps, Problem{Key: key, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (ch *checker) atLeast(key string, v, min int64) {
-	if v < min {
-		ch.addf(key, "must be at least %d, got %d", min, v)
-	}
-}
-
-func (ch *checker) notNegative(key string, v int64, zero string) {
-	if v < 0 {
-		ch.addf(key, "must not be negative, got %d (%s)", v, zero)
-	}
-}
-
 func (c *Config) validate() []Problem {
 	var ch checker
+	c.checkRanges(&ch)
 	c.Server.validate(&ch)
 	c.App.validate(&ch)
 	c.Render.validate(&ch)
@@ -55,14 +47,42 @@ func (c *Config) validate() []Problem {
 	return ch.ps
 }
 
+// checkRanges holds every number to the bounds of its range tag, so no
+// value can overflow a duration or size downstream.
+func (c *Config) checkRanges(ch *checker) {
+	root := reflect.ValueOf(c).Elem()
+	for key, f := range schema {
+		if !f.isNumber() {
+			continue
+		}
+		v := root.FieldByIndex(f.index)
+		var x float64
+		var shown string
+		if v.CanInt() {
+			x, shown = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
+		} else {
+			x, shown = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+		}
+		hint := ""
+		if f.zero != "" {
+			hint = " (" + f.zero + ")"
+		}
+		lo, hi := strconv.FormatFloat(f.min, 'f', -1, 64), strconv.FormatFloat(f.max, 'f', -1, 64)
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0) || (x < f.min && f.min == 0 && !v.CanInt()):
+			ch.addf(key, "must be between %s and %s, got %s%s", lo, hi, shown, hint)
+		case x < f.min && f.min == 0:
+			ch.addf(key, "must not be negative, got %s%s", shown, hint)
+		case x < f.min:
+			ch.addf(key, "must be at least %s, got %s%s", lo, shown, hint)
+		case x > f.max:
+			ch.addf(key, "must be at most %s, got %s", hi, shown)
+		}
+	}
+}
+
 func (s Server) validate(ch *checker) {
-	checkAddr(ch, "server.addr", s.Addr)
-	ch.notNegative("server.read_header_timeout_ms", int64(s.ReadHeaderTimeoutMS), "0 means no timeout")
-	ch.notNegative("server.read_timeout_ms", int64(s.ReadTimeoutMS), "0 means no timeout")
-	ch.notNegative("server.write_timeout_ms", int64(s.WriteTimeoutMS), "0 means no timeout")
-	ch.notNegative("server.idle_timeout_ms", int64(s.IdleTimeoutMS), "0 means no timeout")
-	ch.notNegative("server.max_header_bytes", int64(s.MaxHeaderBytes), "0 means Go's default of 1 MiB")
-	ch.notNegative("server.max_body_bytes", s.MaxBodyBytes, "0 means no limit")
+	checkAddr(ch, "server.addr", s.Addr, false)
 	oneOf(ch, "server.log_format", s.LogFormat, "auto", "json", "text")
 	oneOf(ch, "server.log_level", s.LogLevel, "debug", "info", "warn", "error")
 }
@@ -99,22 +119,10 @@ func (a App) validate(ch *checker) {
 	notAFile(ch, "app.out_dir", a.OutDir)
 }
 
-func (r Render) validate(ch *checker) {
-	ch.atLeast("render.jsc_workers", int64(r.JSCWorkers), 1)
-	ch.atLeast("render.render_timeout_ms", int64(r.RenderTimeoutMS), 1)
-	ch.atLeast("render.queue_timeout_ms", int64(r.QueueTimeoutMS), 1)
-}
+func (r Render) validate(ch *checker) {}
 
 func (l Lifecycle) validate(ch *checker) {
 	const p = "render.lifecycle."
-	ch.notNegative(p+"max_requests", l.MaxRequests, "0 means never rotate by request count")
-	ch.notNegative(p+"max_memory_mb", l.MaxMemoryMB, "0 means no memory limit")
-	if h := l.MaxUptimeHours; math.IsNaN(h) || h < 0 || h > maxUptimeHours {
-		ch.addf(p+"max_uptime_hours", "must be between 0 and %d, got %v (0 means never rotate by age)", maxUptimeHours, h)
-	}
-	ch.notNegative(p+"drain_timeout_ms", int64(l.DrainTimeoutMS), "0 interrupts in-flight renders at once")
-	ch.notNegative(p+"watch_debounce_ms", int64(l.WatchDebounceMS), "0 means no debounce")
-	ch.atLeast(p+"memory_check_ms", int64(l.MemoryCheckMS), 1)
 	for i, d := range l.WatchDirs {
 		switch fi, err := os.Stat(d); {
 		case err != nil:
@@ -125,40 +133,62 @@ func (l Lifecycle) validate(ch *checker) {
 	}
 }
 
-// maxUptimeHours keeps MaxUptime() inside time.Duration (about 292 years).
-const maxUptimeHours = 1_000_000
-
 func (r Recovery) validate(ch *checker) {
 	const p = "render.lifecycle.recovery."
-	ch.notNegative(p+"max_consecutive_failures", int64(r.MaxConsecutiveFailures), "0 means never give up")
-	ch.notNegative(p+"backoff_initial_ms", int64(r.BackoffInitialMS), "0 means retry at once")
-	ch.notNegative(p+"backoff_max_ms", int64(r.BackoffMaxMS), "0 means retry at once")
 	if r.BackoffInitialMS > r.BackoffMaxMS && r.BackoffMaxMS >= 0 {
 		ch.addf(p+"backoff_initial_ms", "%d is more than backoff_max_ms = %d; raise backoff_max_ms or lower backoff_initial_ms", r.BackoffInitialMS, r.BackoffMaxMS)
 	}
-	if m := r.BackoffMultiplier; math.IsNaN(m) || math.IsInf(m, 0) || m < 1 {
-		ch.addf(p+"backoff_multiplier", "must be at least 1 (1 = constant delay), got %v", m)
-	}
-	ch.notNegative(p+"healthy_reset_ms", int64(r.HealthyResetMS), "0 resets the failure count as soon as a worker is ACTIVE")
 }
 
 func (a Admin) validate(ch *checker) {
 	if a.Addr != "" {
-		checkAddr(ch, "admin.addr", a.Addr)
+		checkAddr(ch, "admin.addr", a.Addr, true)
 	}
 }
 
-func (r Runtime) validate(ch *checker) {
-	ch.atLeast("runtime.gogc", int64(r.GOGC), -1)
-	ch.notNegative("runtime.memory_limit_mb", r.MemoryLimitMB, "0 means no limit")
-}
+func (r Runtime) validate(ch *checker) {}
 
 // checkAddr accepts what net.Listen("tcp", addr) accepts: host:port, where
-// the host may be empty (all interfaces) and the port a number or 0.
-func checkAddr(ch *checker, key, addr string) {
-	if _, _, err := net.SplitHostPort(addr); err != nil {
-		ch.addf(key, "%q is not host:port (%v); write e.g. \"127.0.0.1:3000\" or \":3000\"", addr, err)
+// the host may be empty (all interfaces), an IP or a host name, and the port
+// a number from 0 to 65535 (0 = any free port). With unix set, "unix:PATH"
+// (a Unix socket) is accepted too.
+func checkAddr(ch *checker, key, addr string, unix bool) {
+	if path, ok := strings.CutPrefix(addr, "unix:"); ok && unix {
+		if path == "" {
+			ch.addf(key, "%q names no socket file; write e.g. \"unix:/run/bext/admin.sock\"", addr)
+		}
+		return
 	}
+	const how = `; write e.g. "127.0.0.1:3000" or ":3000"`
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		ch.addf(key, "%q is not host:port (%v)%s", addr, err, how)
+		return
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		ch.addf(key, "%q has port %q; a port is a number from 0 to 65535%s", addr, port, how)
+	}
+	if host != "" && net.ParseIP(host) == nil && !validHostname(host) {
+		ch.addf(key, "%q has host %q, which is neither an IP address nor a host name%s", addr, host, how)
+	}
+}
+
+// validHostname accepts letters, digits, hyphens and dots (RFC 1123).
+func validHostname(h string) bool {
+	if len(h) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(h, "."), ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range label {
+			if !(c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func oneOf(ch *checker, key, v string, allowed ...string) {
@@ -176,4 +206,14 @@ func notAFile(ch *checker, key, dir string) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		ch.addf(key, "%s is a file, not a folder; point %s at a folder", dir, key[strings.IndexByte(key, '.')+1:])
 	}
+}
+
+// Warnings are settings that work but are probably not what was meant;
+// bext logs them at start.
+func (c *Config) Warnings() []string {
+	var w []string
+	if n, cpus := c.Render.JSCWorkers, runtime.NumCPU(); n > 4*cpus {
+		w = append(w, fmt.Sprintf("[render] jsc_workers = %d is more than 4 × the %d CPUs of this machine: the isolates share those CPUs, so renders get slower and memory grows without more throughput", n, cpus))
+	}
+	return w
 }

@@ -84,6 +84,9 @@ func Start(ctx context.Context, cfg *config.Config, o Options) (*Instance, error
 		signal.Notify(in.sig, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	}
 	ApplyRuntime(cfg, in.log)
+	for _, w := range cfg.Warnings() {
+		in.log.Warn("config: " + w)
+	}
 	started := time.Now()
 	b, err := in.bundle(cfg)
 	if err != nil {
