@@ -58,7 +58,7 @@ func TestHumanFormats(t *testing.T) {
 	}
 }
 
-func TestPSFindsServerFromEnvAndSendsToken(t *testing.T) {
+func TestPSFindsAdminFromEnvAndSendsToken(t *testing.T) {
 	var gotAuth string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		gotAuth = r.Header.Get("Authorization")
@@ -66,7 +66,7 @@ func TestPSFindsServerFromEnvAndSendsToken(t *testing.T) {
 	}))
 	defer ts.Close()
 	t.Chdir(t.TempDir()) // no config.toml here
-	t.Setenv("BEXT_ADDR", strings.TrimPrefix(ts.URL, "http://"))
+	t.Setenv("BEXT_ADMIN_ADDR", strings.TrimPrefix(ts.URL, "http://"))
 	t.Setenv("BEXT_ADMIN_TOKEN", "tok3n")
 	var out, errb bytes.Buffer
 	if code := run([]string{"ps"}, &out, &errb); code != 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -71,7 +73,7 @@ func TestPSAgainstRunningServer(t *testing.T) {
 		apptest.Get(t, fmt.Sprintf("http://%s/%d", inst.Addr(), i))
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"workers", "restart", "-addr", inst.Addr(), "--worker", "2"}, &out, &errb); code != 0 {
+	if code := run([]string{"workers", "restart", "-addr", inst.AdminAddr(), "--worker", "2"}, &out, &errb); code != 0 {
 		t.Fatalf("workers restart: %d %s", code, errb.String())
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -82,7 +84,7 @@ func TestPSAgainstRunningServer(t *testing.T) {
 		t.Fatal("worker 2 not restarted")
 	}
 	out.Reset()
-	if code := run([]string{"ps", "-addr", inst.Addr()}, &out, &errb); code != 0 {
+	if code := run([]string{"ps", "-addr", inst.AdminAddr()}, &out, &errb); code != 0 {
 		t.Fatalf("ps: %d %s", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -120,13 +122,13 @@ func TestPSAgainstRunningServer(t *testing.T) {
 		t.Errorf("rows count %d requests", total)
 	}
 	out.Reset()
-	run([]string{"ps", "-json", "-addr", inst.Addr()}, &out, &errb)
+	run([]string{"ps", "-json", "-addr", inst.AdminAddr()}, &out, &errb)
 	var arr []pool.WorkerStats
 	if err := json.Unmarshal(out.Bytes(), &arr); err != nil || len(arr) != 3 {
 		t.Fatalf("ps -json: %v %s", err, out.String())
 	}
 	out.Reset()
-	run([]string{"workers", "stats", "-addr", inst.Addr()}, &out, &errb)
+	run([]string{"workers", "stats", "-addr", inst.AdminAddr()}, &out, &errb)
 	for _, k := range []string{"Worker 0", "Worker 2", "requests_served", "peak_memory_bytes", "last_rotation_reason"} {
 		if !strings.Contains(out.String(), k) {
 			t.Errorf("workers stats lacks %q", k)
@@ -157,47 +159,47 @@ var buildBinary = sync.OnceValues(func() (string, error) {
 	return bin, nil
 })
 
-// startBinary runs `bext serve` as a child process and returns its address.
-func startBinary(t *testing.T, cfgPath string) (*exec.Cmd, string) {
+// startBinary runs `bext serve` as a child process, with both listeners on
+// free ports (-addr, BEXT_ADMIN_ADDR), and returns the addresses of its
+// public and admin listeners as it prints them.
+func startBinary(t *testing.T, cfgPath string) (cmd *exec.Cmd, addr, admin string) {
 	t.Helper()
 	bin, err := buildBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "serve", "-config", cfgPath, "-addr", "127.0.0.1:0")
+	cmd = exec.Command(bin, "serve", "-config", cfgPath, "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "BEXT_ADMIN_ADDR=127.0.0.1:0")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	addr := make(chan string, 1)
+	found := make(chan [2]string, 1)
 	go func() {
-		buf := make([]byte, 64<<10)
-		var all []byte
-		for {
-			n, err := stderr.Read(buf)
-			all = append(all, buf[:n]...)
-			if i := bytes.Index(all, []byte("serving http://")); i >= 0 {
-				rest := all[i+len("serving http://"):]
-				if j := bytes.IndexAny(rest, " \n"); j > 0 {
-					select {
-					case addr <- string(rest[:j]):
-					default:
-					}
-				}
+		sc := bufio.NewScanner(stderr)
+		var a [2]string
+		for sc.Scan() {
+			if m := regexp.MustCompile(`serving http://(\S+)`).FindStringSubmatch(sc.Text()); m != nil {
+				a[0] = m[1]
 			}
-			if err != nil {
-				return
+			if m := regexp.MustCompile(`admin API on http://(\S+)`).FindStringSubmatch(sc.Text()); m != nil {
+				a[1] = m[1]
+			}
+			if a[0] != "" && a[1] != "" {
+				found <- a
+				break
 			}
 		}
+		io.Copy(io.Discard, stderr)
 	}()
 	select {
-	case a := <-addr:
-		return cmd, a
+	case a := <-found:
+		return cmd, a[0], a[1]
 	case <-time.After(60 * time.Second):
-		t.Fatal("bext serve did not print its address")
+		t.Fatal("bext serve did not print its addresses")
 	}
-	return nil, ""
+	return nil, "", ""
 }
 
 const slowServer = `globalThis.render = async (req) => {
@@ -207,7 +209,7 @@ const slowServer = `globalThis.render = async (req) => {
 
 func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
 	path := apptest.WriteApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
-	cmd, addr := startBinary(t, path)
+	cmd, addr, admin := startBinary(t, path)
 	res := make(chan string, 1)
 	go func() {
 		resp, err := http.Get("http://" + addr + "/slow")
@@ -218,7 +220,7 @@ func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		res <- fmt.Sprint(resp.StatusCode, " ", string(b))
 	}()
-	waitFor(t, addr, func(ws []pool.WorkerStats) bool { // the slow render is in flight
+	waitFor(t, admin, func(ws []pool.WorkerStats) bool { // the slow render is in flight
 		n := 0
 		for _, w := range ws {
 			n += w.InFlight
@@ -236,9 +238,9 @@ func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
 
 func TestSIGHUPRestartsAllWorkers(t *testing.T) {
 	path := apptest.WriteApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n", map[string]string{"s.js": slowServer})
-	cmd, addr := startBinary(t, path)
+	cmd, _, admin := startBinary(t, path)
 	cmd.Process.Signal(syscall.SIGHUP)
-	waitFor(t, addr, func(ws []pool.WorkerStats) bool {
+	waitFor(t, admin, func(ws []pool.WorkerStats) bool {
 		done := len(ws) == 2
 		for _, w := range ws {
 			done = done && w.Restarts == 1 && w.LastRotationReason == "manual" && w.State == "ACTIVE"
@@ -247,8 +249,8 @@ func TestSIGHUPRestartsAllWorkers(t *testing.T) {
 	})
 }
 
-// waitFor polls a child server's /__bext/workers until ok (20 s at most):
-// no fake clock reaches another process.
+// waitFor polls a child server's /__bext/workers (on its admin listener)
+// until ok (20 s at most): no fake clock or hook reaches another process.
 func waitFor(t *testing.T, addr string, ok func([]pool.WorkerStats) bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)

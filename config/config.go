@@ -78,7 +78,7 @@ type Recovery struct {
 // Admin guards /__bext/* and /metrics.
 type Admin struct {
 	Token      string `toml:"token"`       // ""; BEXT_ADMIN_TOKEN overrides
-	Addr       string `toml:"addr"`        // "" = admin routes on the main listener
+	Addr       string `toml:"addr"`        // "127.0.0.1:3001"; "unix:PATH" = a unix socket; "" = on the main listener (token needed there)
 	PublicRead bool   `toml:"public_read"` // false
 }
 

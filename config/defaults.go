@@ -47,8 +47,11 @@ func Default() Config {
 			},
 		},
 		Admin: Admin{
-			Token:      "",
-			Addr:       "",
+			Token: "",
+			// A listener of its own, on loopback, as Caddy's admin
+			// endpoint: the public port never serves state changes
+			// without the token.
+			Addr:       "127.0.0.1:3001",
 			PublicRead: false,
 		},
 		Runtime: Runtime{

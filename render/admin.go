@@ -15,22 +15,45 @@ import (
 	"bext/pool"
 )
 
-// trusted reports whether r may use the admin API: its TCP peer is loopback
-// and it carries no forwarding header (a reverse proxy on the same host
-// relays remote clients, so its requests are not local), or it presents the
-// admin bearer token. RemoteAddr must be the real peer: nothing may rewrite
-// it from headers before this check.
-func (s *Server) trusted(r *http.Request) bool {
-	if tok := s.opts.AdminToken; tok != "" {
-		if got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok &&
-			subtle.ConstantTimeCompare([]byte(got), []byte(tok)) == 1 {
-			return true
-		}
+// The admin access model. Admin routes are served in two places:
+//
+//   - The admin listener ([admin] addr, by default loopback or a unix
+//     socket of its own, as Caddy's admin endpoint): a client is trusted
+//     when its TCP peer is loopback (or it came through the unix socket)
+//     and it carries no forwarding header at all — a reverse proxy or relay
+//     on the same host acts for remote clients, so its requests are not
+//     local — or when it sends the bearer token.
+//   - The public listener: loopback means nothing there (a same-host relay
+//     that adds no header would make every remote client local), so state
+//     changes need the bearer token, and reads the token or public_read.
+//
+// RemoteAddr must be the real peer: nothing may rewrite it from headers
+// before this check (chi's middleware.RealIP must not wrap these routes).
+
+// forwardingHeaders mark a request relayed for someone else. Present with
+// any value, even empty or blank, they make a request non-local.
+var forwardingHeaders = []string{"Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto",
+	"X-Real-Ip", "True-Client-Ip", "X-Client-Ip", "Cf-Connecting-Ip", "Fastly-Client-Ip", "X-Cluster-Client-Ip", "Via"}
+
+// hasToken reports whether r carries the configured bearer token.
+func (s *Server) hasToken(r *http.Request) bool {
+	tok := s.opts.AdminToken
+	if tok == "" {
+		return false
 	}
-	for _, h := range []string{"Forwarded", "X-Forwarded-For", "X-Real-Ip"} {
-		if r.Header.Get(h) != "" {
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(got), []byte(tok)) == 1
+}
+
+// local reports whether r comes from this host itself, not through a relay.
+func local(r *http.Request) bool {
+	for _, h := range forwardingHeaders {
+		if _, present := r.Header[h]; present {
 			return false
 		}
+	}
+	if r.RemoteAddr == "@" || r.RemoteAddr == "" {
+		return isUnixConn(r) // a unix socket peer has no address
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -40,15 +63,44 @@ func (s *Server) trusted(r *http.Request) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-func (s *Server) adminAccess(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		read := r.Method == http.MethodGet || r.Method == http.MethodHead
-		if s.trusted(r) || (read && s.opts.AdminPublicRead) {
-			next.ServeHTTP(w, r)
-			return
-		}
-		writeError(w, http.StatusForbidden, "forbidden: the admin API answers loopback clients without forwarding headers, or requests with Authorization: Bearer <[admin] token>")
-	})
+// isUnixConn reports whether r arrived on a unix socket.
+func isUnixConn(r *http.Request) bool {
+	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	return ok && a.Network() == "unix"
+}
+
+// adminAccess guards the admin routes; onAdminListener says which listener
+// they are mounted on.
+func (s *Server) adminAccess(onAdminListener bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			read := r.Method == http.MethodGet || r.Method == http.MethodHead
+			ok := s.hasToken(r) || (read && s.opts.AdminPublicRead) || (onAdminListener && local(r))
+			if ok {
+				next.ServeHTTP(w, r)
+				return
+			}
+			writeError(w, http.StatusForbidden, s.forbidden(onAdminListener, read))
+		})
+	}
+}
+
+// forbidden says how to get access, offering the token only when one is
+// configured.
+func (s *Server) forbidden(onAdminListener, read bool) string {
+	var ways []string
+	if onAdminListener {
+		ways = append(ways, "from this host without forwarding headers")
+	} else {
+		ways = append(ways, "on the admin listener ([admin] addr)")
+	}
+	if s.opts.AdminToken != "" {
+		ways = append(ways, "with Authorization: Bearer <[admin] token>")
+	}
+	if read && !onAdminListener {
+		ways = append(ways, "or for reads with [admin] public_read = true")
+	}
+	return "forbidden: the admin API answers " + strings.Join(ways, ", ")
 }
 
 func (s *Server) listWorkers(w http.ResponseWriter, r *http.Request) {

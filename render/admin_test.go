@@ -14,49 +14,72 @@ const (
 	remote   = "203.0.113.7:41000"
 )
 
+// The admin listener trusts local clients (loopback peer, no forwarding
+// header of any kind, even empty) and the token; the public listener trusts
+// only the token, and public_read for reads: a same-host relay that adds no
+// header cannot make remote clients admins there.
 func TestAdminAccess(t *testing.T) {
 	e := newEnv(t, 2, func(o *Options, _ *pool.Options) { o.AdminToken = "s3cret" })
+	tok := map[string]string{"Authorization": "Bearer s3cret"}
 	cases := []struct {
-		name   string
-		method string
-		peer   string
-		hdr    map[string]string
-		want   int
+		name          string
+		method        string
+		peer          string
+		hdr           map[string]string
+		admin, public int // status on the admin listener, on the public one
 	}{
-		{"loopback read", "GET", loopback, nil, 200},
-		{"loopback ipv6 read", "GET", "[::1]:5000", nil, 200},
-		{"loopback restart", "POST", loopback, nil, 202},
-		{"remote read", "GET", remote, nil, 403},
-		{"remote restart", "POST", remote, nil, 403},
-		{"same-host proxy X-Forwarded-For", "GET", loopback, map[string]string{"X-Forwarded-For": "198.51.100.1"}, 403},
-		{"same-host proxy Forwarded", "POST", loopback, map[string]string{"Forwarded": "for=198.51.100.1"}, 403},
-		{"same-host proxy X-Real-IP", "GET", loopback, map[string]string{"X-Real-IP": "198.51.100.1"}, 403},
-		{"remote right token", "GET", remote, map[string]string{"Authorization": "Bearer s3cret"}, 200},
-		{"remote right token restart", "POST", remote, map[string]string{"Authorization": "Bearer s3cret"}, 202},
-		{"proxied right token", "POST", loopback, map[string]string{"Authorization": "Bearer s3cret", "X-Forwarded-For": "1.2.3.4"}, 202},
-		{"remote wrong token", "GET", remote, map[string]string{"Authorization": "Bearer s3cre"}, 403},
-		{"remote token without Bearer", "GET", remote, map[string]string{"Authorization": "s3cret"}, 403},
+		{"loopback read", "GET", loopback, nil, 200, 403},
+		{"loopback ipv6 read", "GET", "[::1]:5000", nil, 200, 403},
+		{"loopback restart", "POST", loopback, nil, 202, 403},
+		{"remote read", "GET", remote, nil, 403, 403},
+		{"remote restart", "POST", remote, nil, 403, 403},
+		{"same-host proxy X-Forwarded-For", "GET", loopback, map[string]string{"X-Forwarded-For": "198.51.100.1"}, 403, 403},
+		{"same-host proxy Forwarded", "POST", loopback, map[string]string{"Forwarded": "for=198.51.100.1"}, 403, 403},
+		{"same-host proxy X-Real-IP", "GET", loopback, map[string]string{"X-Real-IP": "198.51.100.1"}, 403, 403},
+		{"empty X-Forwarded-For", "POST", loopback, map[string]string{"X-Forwarded-For": ""}, 403, 403},
+		{"blank Forwarded", "GET", loopback, map[string]string{"Forwarded": "  "}, 403, 403},
+		{"True-Client-IP", "POST", loopback, map[string]string{"True-Client-IP": "198.51.100.1"}, 403, 403},
+		{"X-Client-IP", "GET", loopback, map[string]string{"X-Client-IP": "198.51.100.1"}, 403, 403},
+		{"remote right token", "GET", remote, tok, 200, 200},
+		{"remote right token restart", "POST", remote, tok, 202, 202},
+		{"proxied right token", "POST", loopback, map[string]string{"Authorization": "Bearer s3cret", "X-Forwarded-For": "1.2.3.4"}, 202, 202},
+		{"remote wrong token", "GET", remote, map[string]string{"Authorization": "Bearer s3cre"}, 403, 403},
+		{"remote token without Bearer", "GET", remote, map[string]string{"Authorization": "s3cret"}, 403, 403},
 	}
 	for _, c := range cases {
 		for _, path := range map[string][]string{"GET": {"/__bext/workers", "/__bext/workers/0", "/metrics"}, "POST": {"/__bext/workers/restart"}}[c.method] {
-			rec := e.do(c.method, path, c.peer, c.hdr)
-			if rec.Code != c.want {
-				t.Errorf("%s: %s %s = %d, want %d (%s)", c.name, c.method, path, rec.Code, c.want, rec.Body)
+			if rec := e.do(c.method, path, c.peer, c.hdr); rec.Code != c.admin {
+				t.Errorf("admin listener, %s: %s %s = %d, want %d (%s)", c.name, c.method, path, rec.Code, c.admin, rec.Body)
+			}
+			if rec := e.public(c.method, path, c.peer, c.hdr); rec.Code != c.public {
+				t.Errorf("public listener, %s: %s %s = %d, want %d (%s)", c.name, c.method, path, rec.Code, c.public, rec.Body)
 			}
 		}
 	}
 }
 
-func TestAdminPublicRead(t *testing.T) {
-	e := newEnv(t, 1, func(o *Options, _ *pool.Options) { o.AdminPublicRead = true })
-	if rec := e.do("GET", "/__bext/workers", remote, nil); rec.Code != 200 {
-		t.Fatalf("public_read GET from remote = %d", rec.Code)
+// The 403 says how to get in, and offers the token only when one is set.
+func TestForbiddenOffersTheTokenOnlyWhenConfigured(t *testing.T) {
+	without := newEnv(t, 1, nil)
+	if rec := without.do("POST", "/__bext/workers/restart", remote, nil); rec.Code != 403 || strings.Contains(rec.Body.String(), "Bearer") {
+		t.Errorf("no token configured: %d %s", rec.Code, rec.Body)
 	}
-	if rec := e.do("POST", "/__bext/workers/restart", remote, nil); rec.Code != 403 {
-		t.Fatalf("public_read must not allow restart from remote: %d", rec.Code)
+	with := newEnv(t, 1, func(o *Options, _ *pool.Options) { o.AdminToken = "x" })
+	if rec := with.do("POST", "/__bext/workers/restart", remote, nil); rec.Code != 403 || !strings.Contains(rec.Body.String(), "Bearer") {
+		t.Errorf("token configured: %d %s", rec.Code, rec.Body)
 	}
-	if rec := e.do("GET", "/metrics", remote, map[string]string{"X-Forwarded-For": "1.1.1.1"}); rec.Code != 200 {
-		t.Fatalf("public_read metrics = %d", rec.Code)
+}
+
+// With the admin routes on a listener of their own and neither a token nor
+// public_read, the public listener does not serve them at all: the paths
+// are the app's.
+func TestSeparateAdminLeavesThePathsToTheApp(t *testing.T) {
+	e := newEnv(t, 1, func(o *Options, _ *pool.Options) { o.AdminSeparate = true })
+	if rec := e.public("GET", "/__bext/workers", loopback, nil); rec.Code != 404 || strings.HasPrefix(rec.Body.String(), "[") {
+		t.Fatalf("public /__bext/workers = %d %.60s, want the app's 404 page", rec.Code, rec.Body)
+	}
+	if rec := e.do("GET", "/__bext/workers", loopback, nil); rec.Code != 200 {
+		t.Fatalf("admin listener = %d", rec.Code)
 	}
 }
 

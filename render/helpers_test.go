@@ -97,16 +97,26 @@ func waitReady(p *pool.Pool) error {
 	return p.WaitActive(ctx, p.Size())
 }
 
-// do sends a request to the handler with the given peer address (httptest
-// recorder: RemoteAddr is whatever the test says, as a TCP peer would be).
+// do sends a request to the admin listener's handler with the given peer
+// address (httptest recorder: RemoteAddr is whatever the test says, as a
+// TCP peer would be).
 func (e *testEnv) do(method, target, remote string, hdr map[string]string) *httptest.ResponseRecorder {
+	return e.send(e.srv.AdminHandler(), method, target, remote, hdr)
+}
+
+// public is do on the public listener's handler.
+func (e *testEnv) public(method, target, remote string, hdr map[string]string) *httptest.ResponseRecorder {
+	return e.send(e.srv.Handler(), method, target, remote, hdr)
+}
+
+func (e *testEnv) send(h http.Handler, method, target, remote string, hdr map[string]string) *httptest.ResponseRecorder {
 	req := httptest.NewRequest(method, target, nil)
 	req.RemoteAddr = remote
 	for k, v := range hdr {
-		req.Header.Set(k, v)
+		req.Header[http.CanonicalHeaderKey(k)] = []string{v}
 	}
 	rec := httptest.NewRecorder()
-	e.srv.Handler().ServeHTTP(rec, req)
+	h.ServeHTTP(rec, req)
 	return rec
 }
 

@@ -26,8 +26,10 @@ type Options struct {
 
 	AdminToken      string // Bearer token that makes any client trusted
 	AdminPublicRead bool   // untrusted clients may read admin GET routes
-	// AdminSeparate: admin routes are served by AdminHandler only, not by
-	// Handler (when [admin] addr gives them a listener of their own).
+	// AdminSeparate: the admin routes have a listener of their own
+	// (AdminHandler, [admin] addr); Handler then serves them only to
+	// requests with the token or, for reads, with public_read — else the
+	// paths are the app's.
 	AdminSeparate bool
 
 	Registry *prometheus.Registry // /metrics; nil = no metrics route
@@ -93,8 +95,8 @@ func (s *Server) Handler() http.Handler {
 	}
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
-	if !s.opts.AdminSeparate {
-		s.mountAdmin(r)
+	if !s.opts.AdminSeparate || s.opts.AdminToken != "" || s.opts.AdminPublicRead {
+		s.mountAdmin(r, false)
 	}
 	r.Get("/_bext/*", s.serveAsset)
 	r.Head("/_bext/*", s.serveAsset)
@@ -111,13 +113,13 @@ func (s *Server) AdminHandler() http.Handler {
 	}
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
-	s.mountAdmin(r)
+	s.mountAdmin(r, true)
 	return r
 }
 
-func (s *Server) mountAdmin(r chi.Router) {
+func (s *Server) mountAdmin(r chi.Router, onAdminListener bool) {
 	r.Group(func(r chi.Router) {
-		r.Use(s.adminAccess)
+		r.Use(s.adminAccess(onAdminListener))
 		r.Get("/__bext/workers", s.listWorkers)
 		// Registered for every method first so GET is 405, not worker "restart".
 		r.HandleFunc("/__bext/workers/restart", methodNotAllowed("POST"))

@@ -29,7 +29,7 @@ func startServe(name, dir string, b *engine.Bundle, workers, conns int) (*target
 	if err != nil {
 		return nil, err
 	}
-	cfg.Server.Addr = "127.0.0.1:0"
+	cfg.Server.Addr, cfg.Admin.Addr = "127.0.0.1:0", "127.0.0.1:0"
 	cfg.Render.JSCWorkers = workers
 	cfg.Render.QueueTimeoutMS = 60_000
 	cfg.Render.RenderTimeoutMS = 30_000

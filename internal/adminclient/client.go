@@ -4,6 +4,7 @@
 package adminclient
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,19 +21,20 @@ import (
 
 // Client calls one server's admin API.
 type Client struct {
-	base  string
+	base  string // URL prefix of the requests
+	shown string // the address as a person wrote it
 	token string
 	http  *http.Client
 }
 
-// New finds the server: addr when given, else BEXT_ADDR (getenv), else the
-// config file's [admin] addr or [server] addr (the file config.Find picks
-// for cfgFlag). The token is BEXT_ADMIN_TOKEN, else the config's.
+// New finds the server's admin API: addr when given, else the admin
+// listener — BEXT_ADMIN_ADDR, else the config's [admin] addr (the file
+// config.Find picks for cfgFlag, or the defaults) — or, when the config
+// puts admin on the public listener ([admin] addr = ""), BEXT_ADDR, else
+// [server] addr. "unix:PATH" reaches a unix socket. The token is
+// BEXT_ADMIN_TOKEN, else the config's.
 func New(addr, cfgFlag string, getenv func(string) string) (*Client, error) {
 	c := &Client{token: getenv("BEXT_ADMIN_TOKEN"), http: &http.Client{Timeout: 10 * time.Second}}
-	if addr == "" {
-		addr = getenv("BEXT_ADDR")
-	}
 	cfg := config.Default()
 	if path := config.Find(cfgFlag); path != "" {
 		loaded, err := config.Load(path)
@@ -41,19 +43,28 @@ func New(addr, cfgFlag string, getenv func(string) string) (*Client, error) {
 		}
 		cfg = *loaded
 	}
-	if addr == "" {
-		addr = cfg.Server.Addr
-		if cfg.Admin.Addr != "" {
-			addr = cfg.Admin.Addr
+	for _, a := range []string{addr, getenv("BEXT_ADMIN_ADDR"), cfg.Admin.Addr, getenv("BEXT_ADDR"), cfg.Server.Addr} {
+		if a != "" {
+			addr = a
+			break
 		}
 	}
 	if c.token == "" {
 		c.token = cfg.Admin.Token
 	}
+	if path, ok := strings.CutPrefix(addr, "unix:"); ok {
+		c.http.Transport = &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", path)
+		}}
+		c.base, c.shown = "http://unix", addr
+		return c, nil
+	}
 	if !strings.Contains(addr, "://") {
 		addr = "http://" + addr
 	}
 	c.base = strings.TrimRight(addr, "/")
+	c.shown = c.base
 	return c, nil
 }
 
@@ -72,7 +83,7 @@ func (c *Client) Do(method, path string, v any) error {
 	if err != nil {
 		var ne net.Error
 		if errors.As(err, &ne) || strings.Contains(err.Error(), "connection refused") {
-			return fmt.Errorf("no bext server answering at %s (start one with `bext serve`, or pass -addr)", c.base)
+			return fmt.Errorf("no bext server answering at %s (start one with `bext serve`, or pass -addr with its admin address)", c.shown)
 		}
 		return err
 	}

@@ -115,12 +115,19 @@ func (o *output) waitLine(t testing.TB, want string) {
 	}
 }
 
+// devEnv is a running `bext dev`: its public and admin base URLs and its
+// output.
+type devEnv struct {
+	base, admin string
+	out         *output
+}
+
 // startDev runs `bext dev` on the app in dir until the test ends.
-func startDev(t testing.TB, dir string, trace func(devserver.Phase, time.Duration)) (string, *output) {
+func startDev(t testing.TB, dir string, trace func(devserver.Phase, time.Duration)) devEnv {
 	t.Helper()
 	out := newOutput()
 	inst := apptest.Start(t, filepath.Join(dir, "config.toml"), nil, app.Options{Dev: true, Out: out, Trace: trace})
-	return "http://" + inst.Addr(), out
+	return devEnv{base: "http://" + inst.Addr(), admin: "http://" + inst.AdminAddr(), out: out}
 }
 
 func editFile(t testing.TB, path, old, repl string) {
@@ -207,7 +214,8 @@ func lineOf(t testing.TB, file, s string) int {
 
 func TestDevReloadsServerEditsAndRecoversFromErrors(t *testing.T) {
 	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
-	base, out := startDev(t, dir, nil)
+	d := startDev(t, dir, nil)
+	base, out := d.base, d.out
 	server := filepath.Join(dir, "src", "server.jsx")
 
 	body := get(t, base+"/")
@@ -275,12 +283,13 @@ func workerStarts(t testing.TB, base string) string {
 
 func TestDevClientEditReloadsWithoutRestart(t *testing.T) {
 	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
-	base, out := startDev(t, dir, nil)
+	d := startDev(t, dir, nil)
+	base, out := d.base, d.out
 	body := get(t, base+"/")
 	if !strings.Contains(body, `src="/_bext/client.js"`) {
 		t.Fatalf("dev pages should reference the client by a stable name; got:\n%s", body)
 	}
-	before := workerStarts(t, base)
+	before := workerStarts(t, d.admin)
 	events := openEvents(t, base)
 
 	f, err := os.OpenFile(filepath.Join(dir, "src", "client.css"), os.O_APPEND|os.O_WRONLY, 0)
@@ -293,7 +302,7 @@ func TestDevClientEditReloadsWithoutRestart(t *testing.T) {
 	if css := get(t, base+"/_bext/client.css"); !strings.Contains(css, "dev-test-rule") {
 		t.Errorf("client.css after the edit lacks the new rule:\n%s", css)
 	}
-	if after := workerStarts(t, base); after != before {
+	if after := workerStarts(t, d.admin); after != before {
 		t.Errorf("a CSS edit restarted workers:\nbefore %s\nafter  %s", before, after)
 	}
 	if strings.Contains(out.String(), "Workers restarted") {
@@ -303,7 +312,8 @@ func TestDevClientEditReloadsWithoutRestart(t *testing.T) {
 
 func TestDevConfigChangeReappliesPoolSize(t *testing.T) {
 	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
-	base, out := startDev(t, dir, nil)
+	d := startDev(t, dir, nil)
+	base, out := d.base, d.out
 	events := openEvents(t, base)
 	cfg := filepath.Join(dir, "config.toml")
 
@@ -314,10 +324,10 @@ func TestDevConfigChangeReappliesPoolSize(t *testing.T) {
 	}
 	editFile(t, cfg, "jsc_workers = 0", "jsc_workers = 3")
 	waitEvent(t, events, "ok")
-	if n := strings.Count(workerStarts(t, base), `"id"`); n != 3 {
+	if n := strings.Count(workerStarts(t, d.admin), `"id"`); n != 3 {
 		t.Errorf("after jsc_workers = 3: %d workers", n)
 	}
-	if !strings.Contains(get(t, base+"/metrics"), "bext_pool_workers 3") {
+	if !strings.Contains(get(t, d.admin+"/metrics"), "bext_pool_workers 3") {
 		t.Error("metrics do not describe the new pool")
 	}
 	out.waitLine(t, "config change: config.toml")
@@ -414,7 +424,7 @@ func h1Is(s string) string {
 
 func TestDevBrowserReloadsAndShowsOverlay(t *testing.T) {
 	dir := devExample(t, "[render.lifecycle]\nwatch_debounce_ms = 50")
-	base, _ := startDev(t, dir, nil)
+	base := startDev(t, dir, nil).base
 	ctx := newBrowser(t)
 	server := filepath.Join(dir, "src", "server.jsx")
 

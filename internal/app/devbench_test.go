@@ -41,7 +41,7 @@ func benchDevReload(b *testing.B, debounceMS int) {
 		phases = map[devserver.Phase]time.Duration{}
 		sent   time.Time // when the restart ended: the reload event goes out
 	)
-	base, _ := startDev(b, dir, func(p devserver.Phase, d time.Duration) {
+	d := startDev(b, dir, func(p devserver.Phase, d time.Duration) {
 		mu.Lock()
 		phases[p] += d
 		if p == devserver.PhaseRestart {
@@ -49,6 +49,7 @@ func benchDevReload(b *testing.B, debounceMS int) {
 		}
 		mu.Unlock()
 	})
+	base := d.base
 	ctx := newBrowser(b)
 	openLive(b, ctx, base+"/")
 	server := filepath.Join(dir, "src", "server.jsx")

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"bext/config"
+	"bext/internal/adminclient"
 	"bext/internal/app"
 	"bext/internal/apptest"
 )
@@ -165,5 +166,34 @@ func TestAdminOnItsOwnListener(t *testing.T) {
 	}
 	if code, _ := apptest.Get(t, "http://"+inst.AdminAddr()+"/healthz"); code != 200 {
 		t.Fatalf("admin listener /healthz: %d", code)
+	}
+}
+
+// [admin] addr = "unix:PATH" serves the admin API on a unix socket that
+// only this user can open; the CLI's client finds it from the same config.
+func TestAdminOnAUnixSocket(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "admin.sock")
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"src/server.js\"\n[admin]\naddr = \"unix:"+sock+"\"\n",
+		map[string]string{"src/server.js": apptest.TinyServer, "src/greet.js": "export const greet = (p) => 'hi ' + p;\n"})
+	inst := apptest.Start(t, path, func(c *config.Config) { c.Admin.Addr = "unix:" + sock }, app.Options{})
+	if inst.AdminAddr() != "unix:"+sock {
+		t.Fatalf("AdminAddr %q", inst.AdminAddr())
+	}
+	if fi, err := os.Stat(sock); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("socket %v %v, want mode 0600", fi, err)
+	}
+	c, err := adminclient.New("", path, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := c.Workers()
+	if err != nil || len(ws) != 4 {
+		t.Fatalf("workers over the socket: %v %v", ws, err)
+	}
+	if _, err := c.Restart(0); err != nil {
+		t.Fatalf("restart over the socket (a local client): %v", err)
+	}
+	if code, body := apptest.Get(t, "http://"+inst.Addr()+"/__bext/workers"); code == 200 && strings.HasPrefix(body, "[") {
+		t.Fatal("the public listener serves the admin API without a token")
 	}
 }

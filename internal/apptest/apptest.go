@@ -52,8 +52,9 @@ func WriteApp(tb testing.TB, cfg string, files map[string]string) string {
 	return path
 }
 
-// Config loads cfgPath ("" = the embedded example) for a test: a free
-// loopback port, no access log, then mod.
+// Config loads cfgPath ("" = the embedded example) for a test: free
+// loopback ports for the public and the admin listener, no access log,
+// then mod.
 func Config(tb testing.TB, cfgPath string, mod func(*config.Config)) *config.Config {
 	tb.Helper()
 	cfg, err := app.LoadConfig(cfgPath, nil)
@@ -61,6 +62,9 @@ func Config(tb testing.TB, cfgPath string, mod func(*config.Config)) *config.Con
 		tb.Fatal(err)
 	}
 	cfg.Server.Addr = "127.0.0.1:0"
+	if cfg.Admin.Addr != "" {
+		cfg.Admin.Addr = "127.0.0.1:0"
+	}
 	cfg.Server.AccessLog = false
 	if mod != nil {
 		mod(cfg)
