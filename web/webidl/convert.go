@@ -3,6 +3,7 @@ package webidl
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -279,14 +280,19 @@ func Bytes(v goja.Value) (b []byte, ok bool) {
 }
 
 // isView reports whether o is a typed array or DataView (ArrayBuffer.isView)
-// rather than an object that merely has a buffer property.
+// rather than an object that merely has a buffer property. goja reports
+// the class "Object" for both, so typed arrays are told by the Go slice
+// they export to, and a DataView by its prototype's Symbol.toStringTag.
 func isView(o *goja.Object) bool {
-	switch o.ClassName() {
-	case "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
-		"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array", "Float16Array":
-		return true
+	if t := o.ExportType(); t != nil && t.Kind() == reflect.Slice {
+		switch t.Elem().Kind() {
+		case reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16, reflect.Int32, reflect.Uint32,
+			reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
+			return true
+		}
 	}
-	return false
+	tag, ok := o.GetSymbol(goja.SymToStringTag).(goja.String)
+	return ok && tag.String() == "DataView"
 }
 
 // Uint8Array makes a new Uint8Array over a copy-free ArrayBuffer holding b
