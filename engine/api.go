@@ -2,6 +2,7 @@ package engine
 
 import (
 	"log/slog"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -33,11 +34,11 @@ func NewRequest(method, target string) *Request {
 	return &Request{Method: method, URL: target, Path: path, Query: q, Headers: map[string]string{}}
 }
 
-// Response is what a render produced: a plain string becomes Status 200 with
-// no extra headers.
+// Response is what a render produced: a plain string becomes Status 200
+// with no extra headers.
 type Response struct {
 	Status  int
-	Headers map[string]string
+	Headers http.Header // canonical names; nil when the render set none
 	HTML    string
 }
 

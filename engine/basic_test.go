@@ -51,7 +51,7 @@ func TestBasicExampleRoutes(t *testing.T) {
 			t.Errorf("home lacks %q", want)
 		}
 	}
-	if home.Status != 200 || home.Headers["content-type"] != "text/html; charset=utf-8" || strings.Count(home.HTML, "<li ") != 50 {
+	if home.Status != 200 || home.Headers.Get("content-type") != "text/html; charset=utf-8" || strings.Count(home.HTML, "<li ") != 50 {
 		t.Errorf("home: status %d headers %v items %d", home.Status, home.Headers, strings.Count(home.HTML, "<li "))
 	}
 

@@ -53,8 +53,8 @@ func TestExceptionKinds(t *testing.T) {
 	cases := []struct{ path, want string }{
 		{"/throw", "Error: kaboom"},
 		{"/reject", "Error: nope"},
-		{"/bad", "render must return a string or {status, headers, html}"},
-		{"/badstatus", "use a whole number from 100 to 599"},
+		{"/bad", "render must return a string of HTML, {status, headers, html}"},
+		{"/badstatus", "render returned status 42; status must be a whole number from 200 to 599"},
 		{"/never", "never settles"},
 		{"/timer-throws", "late failure"},
 	}

@@ -24,14 +24,15 @@ type Isolate struct {
 	console *consoleRing
 	start   time.Time
 
-	render    goja.Callable
-	stringify goja.Callable
-	uint8Ctor goja.Value
-	bext      *goja.Object // globalThis.__bext
-	loop      eventLoop
-	web       *webidl.Realm
-	ctx       context.Context // of the render (or boot) running now; see Context
-	wlog      *slog.Logger    // log with worker=id, for the Web platform
+	render       goja.Callable
+	stringify    goja.Callable
+	uint8Ctor    goja.Value
+	promiseProto *goja.Object
+	bext         *goja.Object // globalThis.__bext
+	loop         eventLoop
+	web          *webidl.Realm
+	ctx          context.Context // of the render (or boot) running now; see Context
+	wlog         *slog.Logger    // log with worker=id, for the Web platform
 
 	dead   *RenderError // first fatal error; every later Render returns it
 	closed bool
@@ -132,6 +133,7 @@ func (i *Isolate) installHost() error {
 		}
 	}
 	i.uint8Ctor = g.Get("Uint8Array")
+	i.promiseProto = g.Get("Promise").ToObject(rt).Get("prototype").(*goja.Object)
 	if fn, ok := goja.AssertFunction(rt.Get("JSON").ToObject(rt).Get("stringify")); ok {
 		i.stringify = fn
 	}

@@ -104,7 +104,7 @@ func checkNpmParity(t *testing.T, f npmFixture, o engine.BuildOptions) {
 		if err != nil || want[i].Error != "" {
 			t.Fatalf("%s: goja error %v, node error %q", u, err, want[i].Error)
 		}
-		if got.Status != want[i].Status || got.Headers["content-type"] != want[i].Headers["content-type"] {
+		if got.Status != want[i].Status || got.Headers.Get("content-type") != want[i].Headers["content-type"] {
 			t.Errorf("%s: goja status %d %q, node %d %q", u, got.Status, got.Headers, want[i].Status, want[i].Headers)
 		}
 		if d := nodeparity.Diff(got.HTML, want[i].HTML); d != "" {

@@ -3,6 +3,9 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -18,7 +21,7 @@ func TestRenderString(t *testing.T) {
 func TestRenderObjectAndPromiseForms(t *testing.T) {
 	iso := newTestIsolate(t, "hello", "server.js", Options{})
 	resp := mustRender(t, iso, get("/object"))
-	if resp.Status != 201 || resp.HTML != "<p>object</p>" || resp.Headers["x-bext"] != "yes" {
+	if resp.Status != 201 || resp.HTML != "<p>object</p>" || resp.Headers.Get("x-bext") != "yes" {
 		t.Fatalf("object form: got %+v", resp)
 	}
 	resp = mustRender(t, iso, get("/promise"))
@@ -141,4 +144,72 @@ func TestRenderAfterContextAlreadyDone(t *testing.T) {
 		t.Fatalf("kind %v", re.Kind)
 	}
 	mustRender(t, iso, get("/")) // nothing ran, so the isolate still works
+}
+
+// A render result is a string, {status, headers, html} with a string html
+// (html may be left out only for 204, 304 and redirects), or a Promise or
+// thenable of one; anything else is a failed request (KindException: the
+// isolate is kept) whose message names what came back. Code the result
+// runs while it is read (getters, Proxy traps, toString) throws as the
+// render would: an exception, never a crash; an endless getter is a
+// timeout.
+func TestRenderResultsAreValidated(t *testing.T) {
+	iso := newTestIsolate(t, "results", "server.js", Options{})
+	for _, c := range []struct{ path, want string }{
+		{"/symbol", "it returned a Symbol"},
+		{"/empty", "an object without html (its keys: none)"},
+		{"/boxed", "a String object"},
+		{"/cyclic", "an object without html (its keys: status, self)"},
+		{"/array", "it returned an array"},
+		{"/number", "it returned the number 42"},
+		{"/null", "it returned null"},
+		{"/undefined", "it returned undefined"},
+		{"/bigint", "it returned the BigInt 10n"},
+		{"/date", "it returned a Date"},
+		{"/status100", "status 100; status must be a whole number from 200 to 599"},
+		{"/status101", "status 101"},
+		{"/status-string", `status the string "200"`},
+		{"/status-fraction", "status 200.5"},
+		{"/status-symbol", "status a Symbol"},
+		{"/status-bigint", "status the BigInt 200n"},
+		{"/status-getter-throws", "status getter threw"},
+		{"/proxy", "proxy trap threw"},
+		{"/html-boxed", "html is a String object"},
+		{"/header-undefined", `header "x-a" = undefined; header values must be strings or numbers`},
+		{"/header-object", `header "x-a" = an object`},
+		{"/header-name", `a header named "bad name"`},
+		{"/header-newline", `header "x-a" with a value that has control characters`},
+		{"/headers-array", "headers that are an array"},
+		{"/html-tostring", "html is an object"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		re := renderErr(t, iso, ctx, get(c.path))
+		cancel()
+		if re.Kind != KindException || !strings.Contains(re.Message, c.want) {
+			t.Errorf("%s: %v %q, want an exception containing %q", c.path, re.Kind, re.Message, c.want)
+		}
+		if got := mustRender(t, iso, get("/alive")); got.HTML != "<p>alive</p>" {
+			t.Fatalf("after %s the isolate does not render: %+v", c.path, got)
+		}
+	}
+	for _, c := range []struct {
+		path, html string
+		status     int
+		header     http.Header
+	}{
+		{"/thenable", "<p>from a thenable</p>", 200, nil},
+		{"/cookies", "<p>cookies</p>", 200, http.Header{"Set-Cookie": {"a=1", "b=2"}, "X-N": {"7"}}},
+		{"/redirect", "", 302, http.Header{"Location": {"/there"}}},
+		{"/no-content", "", 204, nil},
+	} {
+		got := mustRender(t, iso, get(c.path))
+		if got.HTML != c.html || got.Status != c.status || (c.header != nil && !reflect.DeepEqual(got.Headers, c.header)) {
+			t.Errorf("%s: %d %q %v, want %d %q %v", c.path, got.Status, got.HTML, got.Headers, c.status, c.html, c.header)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if re := renderErr(t, iso, ctx, get("/status-getter-loops")); re.Kind != KindTimeout {
+		t.Fatalf("an endless status getter: %v %q, want a timeout", re.Kind, re.Message)
+	}
 }

@@ -1,10 +1,17 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
+	"math/big"
+	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/dop251/goja"
+	"golang.org/x/net/http/httpguts"
 )
 
 // newReq builds the JS `req` object by hand: plain JS objects and strings,
@@ -28,42 +35,172 @@ func (i *Isolate) stringMap(m map[string]string) *goja.Object {
 	return o
 }
 
-var errBadResult = "render must return a string or {status, headers, html} (or a Promise of one)"
+const errBadResult = "render must return a string of HTML, {status, headers, html} with a string html, or a Promise of one"
 
-// toResponse validates what render produced.
+// guard runs f, which reads what the render produced. Reading runs the
+// app's code (getters, toString, Proxy traps): a JS exception there fails
+// the request and keeps the isolate (KindException), an interrupt is a
+// timeout and a stack overflow an overflow, as anywhere else in a render.
+func (i *Isolate) guard(ctx context.Context, f func()) (rerr *RenderError) {
+	defer func() {
+		if x := recover(); x != nil {
+			err, ok := x.(error)
+			var ie *goja.InterruptedError
+			var so *goja.StackOverflowError
+			if !ok || !(errors.As(err, &ie) || errors.As(err, &so)) {
+				panic(x)
+			}
+			rerr = classify(ctx, err)
+		}
+	}()
+	if ex := i.rt.Try(f); ex != nil {
+		return classify(ctx, ex)
+	}
+	return nil
+}
+
+// toResponse turns a string or a {status, headers, html} object into a
+// Response, refusing everything else with a message naming what came back.
 func (i *Isolate) toResponse(v goja.Value) (*Response, *RenderError) {
-	if s, ok := v.Export().(string); ok {
-		return &Response{Status: 200, HTML: s}, nil
+	bad := func(format string, args ...any) (*Response, *RenderError) {
+		return nil, &RenderError{Kind: KindException, Message: fmt.Sprintf(format, args...)}
+	}
+	if s, ok := v.(goja.String); ok {
+		return &Response{Status: http.StatusOK, HTML: s.String()}, nil
 	}
 	obj, ok := v.(*goja.Object)
-	if !ok || goja.IsNull(v) || obj.ClassName() == "Array" || obj.ClassName() == "Function" {
-		return nil, &RenderError{Kind: KindException, Message: errBadResult + "; it returned " + describe(v)}
+	if !ok || !isPlainObject(obj) {
+		return bad("%s; it returned %s", errBadResult, describe(v))
 	}
-	resp := &Response{Status: 200}
-	if st := obj.Get("status"); st != nil && !goja.IsUndefined(st) && !goja.IsNull(st) {
-		f := st.ToFloat()
-		if f != math.Trunc(f) || f < 100 || f > 599 {
-			return nil, &RenderError{Kind: KindException, Message: fmt.Sprintf("render returned status %s; use a whole number from 100 to 599", st.String())}
+	resp := &Response{Status: http.StatusOK}
+	if st := obj.Get("status"); !isNullish(st) {
+		n, ok := wholeNumber(st)
+		if !ok || n < 200 || n > 599 {
+			shown := describe(st)
+			if _, isNum := wholeOrFloat(st); isNum {
+				shown = st.String()
+			}
+			return bad("render returned status %s; status must be a whole number from 200 to 599", shown)
 		}
-		resp.Status = int(f)
+		resp.Status = int(n)
 	}
-	if h, ok := obj.Get("headers").(*goja.Object); ok && !goja.IsNull(h) {
-		keys := h.Keys()
-		resp.Headers = make(map[string]string, len(keys))
-		for _, k := range keys {
-			resp.Headers[k] = h.Get(k).String()
+	if h := obj.Get("headers"); !isNullish(h) {
+		ho, ok := h.(*goja.Object)
+		if !ok || !isPlainObject(ho) {
+			return bad("render returned headers that are %s; headers must be an object of name: value", describe(h))
 		}
+		hd, err := readHeaders(ho)
+		if err != "" {
+			return bad("%s", err)
+		}
+		resp.Headers = hd
 	}
-	if html := obj.Get("html"); html != nil && !goja.IsUndefined(html) && !goja.IsNull(html) {
-		s, ok := html.Export().(string)
+	html := obj.Get("html")
+	switch {
+	case isNullish(html) && noBody(resp):
+	case isNullish(html):
+		return bad("render returned an object without html (its keys: %s); add html: \"...\" (a string)", keyList(obj))
+	default:
+		s, ok := html.(goja.String)
 		if !ok {
-			return nil, &RenderError{Kind: KindException, Message: "render returned an object whose html is " + describe(html) + "; html must be a string"}
+			return bad("render returned an object whose html is %s; html must be a string", describe(html))
 		}
-		resp.HTML = s
+		resp.HTML = s.String()
 	}
 	return resp, nil
 }
 
+// wholeNumber returns v as an integer if it is a number without a fraction.
+func wholeNumber(v goja.Value) (int64, bool) {
+	switch x := v.Export().(type) {
+	case int64:
+		return x, true
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return int64(x), true
+		}
+	}
+	return 0, false
+}
+
+// noBody reports a response that needs no html: 204, 304, or a redirect
+// with a Location.
+func noBody(r *Response) bool {
+	return r.Status == http.StatusNoContent || r.Status == http.StatusNotModified ||
+		(r.Status >= 300 && r.Status < 400 && r.Headers.Get("Location") != "")
+}
+
+// readHeaders reads {name: value} where a value is a string, a number or
+// an array of them (several headers of that name, e.g. Set-Cookie).
+func readHeaders(o *goja.Object) (http.Header, string) {
+	keys := o.Keys()
+	h := make(http.Header, len(keys))
+	for _, k := range keys {
+		if !httpguts.ValidHeaderFieldName(k) {
+			return nil, fmt.Sprintf("render returned a header named %q, which is not a valid header name", k)
+		}
+		v := o.Get(k)
+		vals := []goja.Value{v}
+		if arr, ok := v.(*goja.Object); ok && arr.ClassName() == "Array" {
+			vals = nil
+			n := int(arr.Get("length").ToInteger())
+			for j := range n {
+				vals = append(vals, arr.Get(strconv.Itoa(j)))
+			}
+		}
+		for _, e := range vals {
+			var s string
+			if str, ok := e.(goja.String); ok {
+				s = str.String()
+			} else if _, ok := wholeOrFloat(e); ok {
+				s = e.String()
+			} else {
+				return nil, fmt.Sprintf("render returned header %q = %s; header values must be strings or numbers", k, describe(e))
+			}
+			if !httpguts.ValidHeaderFieldValue(s) {
+				return nil, fmt.Sprintf("render returned header %q with a value that has control characters (a line break?)", k)
+			}
+			h.Add(k, s)
+		}
+	}
+	return h, ""
+}
+
+func wholeOrFloat(v goja.Value) (float64, bool) {
+	switch x := v.Export().(type) {
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+// isPlainObject: an ordinary object whose prototype is Object.prototype or
+// null — not an array, function, boxed primitive, Date, Map, Promise …
+func isPlainObject(o *goja.Object) bool {
+	if o.ClassName() != "Object" {
+		return false
+	}
+	p := o.Prototype()
+	return p == nil || (p.Prototype() == nil && p.ClassName() == "Object")
+}
+
+func isNullish(v goja.Value) bool { return v == nil || goja.IsUndefined(v) || goja.IsNull(v) }
+
+func keyList(o *goja.Object) string {
+	ks := o.Keys()
+	if len(ks) == 0 {
+		return "none"
+	}
+	if len(ks) > 5 {
+		ks = append(ks[:5], "…")
+	}
+	return strings.Join(ks, ", ")
+}
+
+// describe names a JS value for an error message without running any of
+// its code (no toString, no getters).
 func describe(v goja.Value) string {
 	switch {
 	case v == nil || goja.IsUndefined(v):
@@ -71,20 +208,40 @@ func describe(v goja.Value) string {
 	case goja.IsNull(v):
 		return "null"
 	}
-	if o, ok := v.(*goja.Object); ok {
-		if o.ClassName() == "Array" {
-			return "an array"
+	switch x := v.(type) {
+	case *goja.Symbol:
+		return "a Symbol"
+	case goja.String:
+		s := x.String()
+		if len(s) > 40 {
+			s = s[:40] + "…"
 		}
+		return "the string " + strconv.Quote(s)
+	case *goja.Object:
 		if _, fn := goja.AssertFunction(v); fn {
 			return "a function"
 		}
-		return "an object"
+		switch c := x.ClassName(); c {
+		case "Array":
+			return "an array"
+		case "Object":
+			if isPlainObject(x) {
+				return "an object"
+			}
+			return "an object with a custom prototype"
+		case "String", "Number", "Boolean", "Symbol", "BigInt":
+			return "a " + c + " object (new " + c + "(…)); use the primitive value"
+		default:
+			return "a " + c
+		}
 	}
 	switch v.Export().(type) {
 	case int64, float64:
-		return "a number (" + v.String() + ")"
+		return "the number " + v.String()
 	case bool:
-		return "a boolean (" + v.String() + ")"
+		return "the boolean " + v.String()
+	case *big.Int:
+		return "the BigInt " + v.String() + "n"
 	}
 	return "a " + v.ExportType().String()
 }

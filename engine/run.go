@@ -57,7 +57,7 @@ func (i *Isolate) call(ctx context.Context, req *Request) (*Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p, ok := v.Export().(*goja.Promise); ok {
+	if p, ok := i.asPromise(v); ok {
 		if err := i.settle(ctx, p); err != nil {
 			return nil, err
 		}
@@ -66,7 +66,26 @@ func (i *Isolate) call(ctx context.Context, req *Request) (*Response, error) {
 		}
 		v = p.Result()
 	}
-	resp, rerr := i.toResponse(v)
+	var thenable bool
+	if rerr := i.guard(ctx, func() { thenable = i.isThenable(v) }); rerr != nil {
+		return nil, rerr
+	}
+	if thenable {
+		// A thenable that is not a Promise: adopt it, as await would.
+		p, _ := i.asPromise(i.web.Resolved(v))
+		if err := i.settle(ctx, p); err != nil {
+			return nil, err
+		}
+		if p.State() == goja.PromiseStateRejected {
+			return nil, rejection(p.Result())
+		}
+		v = p.Result()
+	}
+	var resp *Response
+	var rerr *RenderError
+	if gerr := i.guard(ctx, func() { resp, rerr = i.toResponse(v) }); gerr != nil {
+		return nil, gerr
+	}
 	if rerr != nil {
 		return nil, rerr
 	}
@@ -166,6 +185,36 @@ func classify(ctx context.Context, err error) *RenderError {
 		return &RenderError{Kind: KindException, Message: err.Error()}
 	}
 	return &RenderError{Kind: KindException, Message: err.Error()}
+}
+
+// asPromise returns v as a Promise without running any of its code: only
+// an object inheriting from Promise.prototype is exported (Export of an
+// ordinary object would call its getters).
+func (i *Isolate) asPromise(v goja.Value) (*goja.Promise, bool) {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return nil, false
+	}
+	for proto := o.Prototype(); proto != nil; proto = proto.Prototype() {
+		if proto == i.promiseProto {
+			p, ok := o.Export().(*goja.Promise)
+			return p, ok
+		}
+	}
+	return nil, false
+}
+
+// isThenable: an object, not a Promise, with a callable then.
+func (i *Isolate) isThenable(v goja.Value) bool {
+	o, ok := v.(*goja.Object)
+	if !ok {
+		return false
+	}
+	if _, isP := i.asPromise(v); isP {
+		return false
+	}
+	then, ok := goja.AssertFunction(o.Get("then"))
+	return ok && then != nil
 }
 
 // rejection describes the reason of a rejected render promise.

@@ -36,6 +36,9 @@ globalThis.render = async (req) => {
 	case "/slow": console.log("slow render started"); await new Promise(r => setTimeout(r, Number(req.query.ms || 200))); return "<p>slow</p>";
 	case "/log": console.log("hello from", req.path); return "<p>logged</p>";
 	case "/big": return "<p>" + "x".repeat(20000) + "</p>";
+	case "/framing": return {headers: {"content-length": "3", "transfer-encoding": "chunked", "connection": "upgrade", "upgrade": "websocket", "x-app": "kept"}, html: "<p>the whole body</p>"};
+	case "/status101": return {status: 101, html: "switch"};
+	case "/cookies": return {headers: {"set-cookie": ["a=1", "b=2"]}, html: "<p>two cookies</p>"};
 	case "/headers": return "<p>" + req.method + " " + req.headers["x-test"] + " " + req.url + "</p>";
 	}
 	return {status: 404, html: "<p>not found</p>"};

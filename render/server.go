@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +52,20 @@ type Server struct {
 	static   http.Handler
 	root     *os.Root
 	shutting atomic.Bool
+	warned   sync.Map // keys of warnOnce
+	nwarned  atomic.Int64
+}
+
+// warnOnce logs msg once per key (a route and what went wrong), for at
+// most 1,000 keys: a problem repeated on every request is one log line.
+func (s *Server) warnOnce(key, msg string, args ...any) {
+	if s.nwarned.Load() >= 1000 {
+		return
+	}
+	if _, seen := s.warned.LoadOrStore(key, true); !seen {
+		s.nwarned.Add(1)
+		s.log.Warn(msg, args...)
+	}
 }
 
 // New makes a Server rendering through p.

@@ -31,8 +31,12 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	for k, v := range resp.Headers {
-		h.Set(k, v)
+	for k, vs := range resp.Headers {
+		if ownedHeaders[k] {
+			s.warnOnce(r.URL.Path+" "+k, "render set a header bext owns; it is ignored (bext frames the response itself)", "path", r.URL.Path, "header", k)
+			continue
+		}
+		h[k] = vs
 	}
 	if h.Get("Content-Type") == "" {
 		h.Set("Content-Type", "text/html; charset=utf-8")
@@ -53,6 +57,11 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte(body))
 	}
 }
+
+// ownedHeaders are the framing and connection headers bext sets itself; an
+// app's value could truncate the body or hijack the connection.
+var ownedHeaders = map[string]bool{"Content-Length": true, "Transfer-Encoding": true, "Connection": true,
+	"Keep-Alive": true, "Proxy-Connection": true, "Upgrade": true, "Te": true, "Trailer": true}
 
 // serveStatic serves a regular file under public_dir. os.Root confines the
 // lookup to the folder: "..", encoded traversal and symlinks out of it fail.

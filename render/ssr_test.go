@@ -270,3 +270,26 @@ func TestLoopingRouteCannotTakeCapacity(t *testing.T) {
 		}
 	}
 }
+
+// bext owns framing: the app's Content-Length, Transfer-Encoding,
+// Connection and Upgrade are ignored, so a wrong length can never truncate
+// a page or an upgrade hijack the connection; other headers pass, several
+// values of one name (Set-Cookie) included. A 1xx status is a 500.
+func TestFramingIsBextsAndStatusesAreFinal(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	resp, body := e.get(t, "/framing")
+	if resp.StatusCode != 200 || body != "<p>the whole body</p>" || resp.Header.Get("X-App") != "kept" ||
+		resp.Header.Get("Upgrade") != "" || resp.Header.Get("Connection") != "" || len(resp.TransferEncoding) != 0 {
+		t.Fatalf("framing: %d %q len %d te %v headers %v", resp.StatusCode, body, resp.ContentLength, resp.TransferEncoding, resp.Header)
+	}
+	resp, body = e.get(t, "/cookies")
+	if got := resp.Header.Values("Set-Cookie"); len(got) != 2 || got[0] != "a=1" || got[1] != "b=2" {
+		t.Fatalf("Set-Cookie %v (%s)", got, body)
+	}
+	if resp, _ := e.get(t, "/status101"); resp.StatusCode != 500 {
+		t.Fatalf("status 101 from a render answered %d, want 500", resp.StatusCode)
+	}
+	if resp, body := e.get(t, "/"); resp.StatusCode != 200 || !strings.Contains(body, "home") {
+		t.Fatalf("after a bad status the worker must serve: %d", resp.StatusCode)
+	}
+}

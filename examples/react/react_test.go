@@ -93,5 +93,5 @@ func renderGoja(t *testing.T, iso *engine.Isolate, url string) nodeparity.Result
 		}
 		return nodeparity.Result{Error: re.Message}
 	}
-	return nodeparity.Result{Status: resp.Status, Headers: resp.Headers, HTML: resp.HTML}
+	return nodeparity.Result{Status: resp.Status, Headers: nodeparity.HeaderMap(resp.Headers), HTML: resp.HTML}
 }

@@ -13,9 +13,11 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,6 +35,19 @@ type Result struct {
 	Headers map[string]string `json:"headers"`
 	HTML    string            `json:"html"`
 	Error   string            `json:"error,omitempty"`
+}
+
+// HeaderMap puts a Go response's headers in the shape Node's side reports:
+// lower-case names, repeated values joined with ", ".
+func HeaderMap(h http.Header) map[string]string {
+	if h == nil {
+		return nil
+	}
+	m := make(map[string]string, len(h))
+	for k, v := range h {
+		m[strings.ToLower(k)] = strings.Join(v, ", ")
+	}
+	return m
 }
 
 // need returns the path of tool, or skips or fails t when it is not on PATH.

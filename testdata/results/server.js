@@ -1,0 +1,38 @@
+// Every kind of result a careless render can return, one route each.
+const cyclic = { status: 200 };
+cyclic.self = cyclic;
+const routes = {
+  "/symbol": () => Symbol("x"),
+  "/empty": () => ({}),
+  "/boxed": () => new String("<p>boxed</p>"),
+  "/cyclic": () => cyclic,
+  "/array": () => ["<p>"],
+  "/number": () => 42,
+  "/null": () => null,
+  "/undefined": () => undefined,
+  "/bigint": () => 10n,
+  "/date": () => new Date(0),
+  "/thenable": () => ({ then(resolve) { resolve("<p>from a thenable</p>"); } }),
+  "/status100": () => ({ status: 100, html: "x" }),
+  "/status101": () => ({ status: 101, html: "x" }),
+  "/status-string": () => ({ status: "200", html: "x" }),
+  "/status-fraction": () => ({ status: 200.5, html: "x" }),
+  "/status-symbol": () => ({ status: Symbol("s"), html: "x" }),
+  "/status-bigint": () => ({ status: 200n, html: "x" }),
+  "/status-getter-throws": () => ({ get status() { throw new Error("status getter threw"); }, html: "x" }),
+  "/status-getter-loops": () => ({ get status() { for (;;) {} }, html: "x" }),
+  "/proxy": () => new Proxy({}, { get() { throw new Error("proxy trap threw"); } }),
+  "/html-tostring": () => ({ html: { toString() { throw new Error("toString threw"); } } }),
+  "/html-boxed": () => ({ html: new String("x") }),
+  "/header-undefined": () => ({ headers: { "x-a": undefined }, html: "x" }),
+  "/header-object": () => ({ headers: { "x-a": { b: 1 } }, html: "x" }),
+  "/header-name": () => ({ headers: { "bad name": "v" }, html: "x" }),
+  "/header-newline": () => ({ headers: { "x-a": "v\r\nx-injected: 1" }, html: "x" }),
+  "/headers-array": () => ({ headers: ["x"], html: "x" }),
+  "/cookies": () => ({ headers: { "set-cookie": ["a=1", "b=2"], "x-n": 7 }, html: "<p>cookies</p>" }),
+  "/redirect": () => ({ status: 302, headers: { location: "/there" } }),
+  "/no-content": () => ({ status: 204 }),
+  "/framing": () => ({ headers: { "content-length": "1", "transfer-encoding": "chunked", connection: "close", "x-ok": "1" }, html: "<p>full body</p>" }),
+  "/alive": () => "<p>alive</p>",
+};
+globalThis.render = (req) => (routes[req.path] || routes["/alive"])();
