@@ -117,11 +117,21 @@ func (s *state) chunkSize(size sizeAlgo, chunk goja.Value) (float64, goja.Value,
 	return f, nil, true
 }
 
-type qsState struct{ hwm float64 }
+type qsState struct {
+	hwm   float64
+	count bool // CountQueuingStrategy, not ByteLengthQueuingStrategy
+}
 
 func (s *state) installStrategies() {
 	rt := s.rt
-	mk := func(name string, size goja.Value) *webidl.Class {
+	mk := func(name string, count bool, size goja.Value) *webidl.Class {
+		this := func(v goja.Value) *qsState {
+			st := webidl.This[*qsState](s.r, v)
+			if st.count != count {
+				panic(s.typeError("Illegal invocation"))
+			}
+			return st
+		}
 		c := s.r.NewClass(name, 1, nil, func(call goja.ConstructorCall) *goja.Object {
 			init := call.Argument(0)
 			d, ok := init.(*goja.Object)
@@ -135,14 +145,14 @@ func (s *state) installStrategies() {
 			if h == nil {
 				panic(s.typeError("Failed to construct '" + name + "': required member highWaterMark is undefined."))
 			}
-			s.r.SetSlot(call.This, &qsState{hwm: h.ToFloat()})
+			s.r.SetSlot(call.This, &qsState{hwm: h.ToFloat(), count: count})
 			return nil
 		})
-		c.Getter("highWaterMark", func(this goja.Value) goja.Value {
-			return rt.ToValue(webidl.This[*qsState](s.r, this).hwm)
+		c.Getter("highWaterMark", func(v goja.Value) goja.Value {
+			return rt.ToValue(this(v).hwm)
 		})
-		c.Getter("size", func(this goja.Value) goja.Value {
-			webidl.This[*qsState](s.r, this)
+		c.Getter("size", func(v goja.Value) goja.Value {
+			this(v)
 			return size
 		})
 		s.r.Global(name, c.Ctor)
@@ -159,6 +169,6 @@ func (s *state) installStrategies() {
 		return goja.Undefined()
 	})
 	s.countSize = s.r.Func("size", 0, func(goja.FunctionCall) goja.Value { return rt.ToValue(1) })
-	s.byteLengthQS = mk("ByteLengthQueuingStrategy", s.byteLengthSize)
-	s.countQS = mk("CountQueuingStrategy", s.countSize)
+	s.byteLengthQS = mk("ByteLengthQueuingStrategy", false, s.byteLengthSize)
+	s.countQS = mk("CountQueuingStrategy", true, s.countSize)
 }

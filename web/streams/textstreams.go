@@ -2,6 +2,7 @@ package streams
 
 import (
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/dop251/goja"
@@ -126,7 +127,11 @@ func (s *state) installTextStreams() {
 // encode is "encode and enqueue a chunk": UTF-16 code units to UTF-8,
 // pairing a surrogate split across chunks, U+FFFD for lone ones.
 func (es *encoderStream) encode(chunk goja.Value) []byte {
-	str, _ := chunk.ToString().(goja.String)
+	sv := chunk.ToString()
+	str, ok := sv.(goja.String)
+	if !ok { // not a JS string value (a number's digits): valid UTF-8 already
+		str = goja.StringFromUTF16(utf16.Encode([]rune(sv.String())))
+	}
 	n := str.Length()
 	out := make([]byte, 0, n+3)
 	for i := 0; i < n; i++ {
