@@ -64,7 +64,7 @@ func (c *byteController) setUp(st *rstream, start func(goja.Value) goja.Value, a
 	c.algos, c.hwm, c.autoAllocate = a, hwm, autoAllocate
 	st.ctrl = c
 	res := start(c.obj)
-	s.upon(s.resolvedWith(res), func(goja.Value) {
+	s.uponValue(res, func(goja.Value) {
 		c.started = true
 		c.callPullIfNeeded()
 	}, func(e goja.Value) { c.error(e) })

@@ -32,7 +32,7 @@ func (c *defaultController) setUp(st *rstream, start func(goja.Value) goja.Value
 	c.algos, c.hwm, c.size = a, hwm, size
 	st.ctrl = c
 	res := start(c.obj)
-	s.upon(s.resolvedWith(res), func(goja.Value) {
+	s.uponValue(res, func(goja.Value) {
 		c.started = true
 		c.callPullIfNeeded()
 	}, func(e goja.Value) { c.error(e) })

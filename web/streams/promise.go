@@ -145,9 +145,45 @@ func (s *state) setHandled(p goja.Value) {
 	}
 }
 
-// microtask queues f as a promise job, as "queue a microtask" does.
+// microtask queues f as a promise job, as "queue a microtask" does:
+// each call queues one job (a reaction to an already fulfilled promise,
+// so jobs and calls keep the same order) and every job runs the oldest
+// waiting f, so no function object is made per call.
 func (s *state) microtask(f func()) {
-	s.upon(s.resolved, func(goja.Value) { f() }, nil)
+	s.fifo = append(s.fifo, f)
+	if _, err := s.thenFn(s.resolved, s.fifoRun, s.noop); err != nil {
+		panic(err)
+	}
+}
+
+func (s *state) runFIFO() {
+	f := s.fifo[s.fifoHead]
+	s.fifo[s.fifoHead] = nil
+	s.fifoHead++
+	if s.fifoHead == len(s.fifo) {
+		s.fifo, s.fifoHead = s.fifo[:0], 0
+	}
+	f()
+}
+
+// uponValue reacts to "a promise resolved with v": a non-object settles
+// in a microtask without making a promise.
+func (s *state) uponValue(v goja.Value, onF, onR func(goja.Value)) {
+	if _, isObj := v.(*goja.Object); isObj {
+		s.upon(s.resolvedWith(v), onF, onR)
+		return
+	}
+	if v == nil {
+		v = goja.Undefined()
+	}
+	s.microtask(func() { onF(v) })
+}
+
+// inJS reports whether JS is on the stack (so calls into JS will not run
+// promise jobs when they return).
+func (s *state) inJS() bool {
+	s.stack = s.rt.CaptureCallStack(0, s.stack[:0])
+	return len(s.stack) > 0
 }
 
 // goTask runs f in a microtask shared with every other goTask queued
@@ -179,6 +215,12 @@ func (s *state) drainTasks() {
 // runs jobs whenever a call from Go into JS returns at the top level, as
 // it does in completions of Go I/O). It returns a JS exception f threw.
 func (s *state) enter(f func()) goja.Value {
+	if s.inJS() {
+		if ex, ok := try(f); !ok {
+			return ex
+		}
+		return nil
+	}
 	_, err := s.enterFn(goja.Undefined(), s.rt.ToValue(func(goja.FunctionCall) goja.Value { f(); return goja.Undefined() }))
 	if err != nil {
 		if ex, ok := err.(*goja.Exception); ok {

@@ -196,8 +196,12 @@ func (s *state) jsSource(src goja.Value, pull, cancel goja.Callable, ctrl *goja.
 	var a sourceAlgos
 	if pull != nil {
 		a.pull = func(k func(bool, goja.Value)) {
-			p := s.promiseCall(pull, src, ctrl)
-			s.upon(p, func(v goja.Value) { k(true, v) }, func(e goja.Value) { k(false, e) })
+			v, ex, ok := s.call(pull, src, ctrl)
+			if !ok {
+				s.microtask(func() { k(false, ex) })
+				return
+			}
+			s.uponValue(v, func(v goja.Value) { k(true, v) }, func(e goja.Value) { k(false, e) })
 		}
 	} else {
 		a.pull = s.resolvedPull

@@ -33,6 +33,10 @@ type state struct {
 	enterFn        goja.Callable
 	tramp          goja.Callable
 	tasks          []func()
+	fifo           []func()
+	fifoHead       int
+	fifoRun        goja.Value
+	stack          []goja.StackFrame
 	tasksQueued    bool
 
 	asyncIterator  *goja.Symbol
@@ -87,6 +91,7 @@ func install(r *webidl.Realm) *state {
 	}
 	s.tramp, _ = goja.AssertFunction(tramp)
 	s.drain = s.fn(func(goja.Value) goja.Value { s.drainTasks(); return nil })
+	s.fifoRun = s.fn(func(goja.Value) goja.Value { s.runFIFO(); return nil })
 
 	sym := rt.Get("Symbol").ToObject(rt)
 	s.symbolFor, _ = goja.AssertFunction(sym.Get("for"))

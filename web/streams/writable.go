@@ -375,7 +375,7 @@ func (c *wcontroller) setUp(ws *wstream, start func(goja.Value) goja.Value, a si
 	c.algos, c.hwm, c.size = a, hwm, size
 	ws.updateBackpressure(c.backpressure())
 	res := start(c.obj)
-	s.upon(s.resolvedWith(res), func(goja.Value) {
+	s.uponValue(res, func(goja.Value) {
 		c.started = true
 		c.advanceQueueIfNeeded()
 	}, func(e goja.Value) {
