@@ -71,9 +71,56 @@ func (i *Isolate) installConsole() {
 	_ = i.rt.Set("console", con)
 }
 
+// Console output reaches the log at a bounded rate: an app that logs in a
+// loop must not flood the operator's logs (or the disk). Every line is
+// kept in the ring (the tail /__bext/workers/{id} shows); the log takes a
+// burst of consoleBurst lines, then consoleRate a second, and says how
+// many it left out. A line longer than maxConsoleLine is cut.
+const (
+	consoleBurst   = 200
+	consoleRate    = 50 // lines per second
+	maxConsoleLine = 16 << 10
+)
+
+// logBucket is a token bucket over the console lines of one isolate.
+type logBucket struct {
+	tokens  float64
+	last    time.Time
+	dropped int
+}
+
+// take reports whether a line may be logged at now, and how many lines
+// were left out before it.
+func (b *logBucket) take(now time.Time) (ok bool, dropped int) {
+	if b.last.IsZero() {
+		b.tokens = consoleBurst
+	} else {
+		b.tokens = min(consoleBurst, b.tokens+now.Sub(b.last).Seconds()*consoleRate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		b.dropped++
+		return false, 0
+	}
+	b.tokens--
+	dropped, b.dropped = b.dropped, 0
+	return true, dropped
+}
+
 func (i *Isolate) consoleLine(level string, lvl slog.Level, text string) {
-	i.console.add(ConsoleLine{At: time.Now(), Level: level, Text: text})
-	i.log.LogAttrs(context.Background(), lvl, text, slog.Int("worker", i.opts.WorkerID), slog.String("source", "console."+level))
+	if len(text) > maxConsoleLine {
+		text = text[:maxConsoleLine] + "… (" + strconv.Itoa(len(text)-maxConsoleLine) + " more bytes)"
+	}
+	now := time.Now()
+	i.console.add(ConsoleLine{At: now, Level: level, Text: text})
+	ok, dropped := i.logBucket.take(now)
+	if dropped > 0 {
+		i.log.LogAttrs(context.Background(), slog.LevelWarn, "console output of a worker exceeds the log rate; lines were left out of the log (the worker's console tail keeps them)",
+			slog.Int("worker", i.opts.WorkerID), slog.Int("lines_left_out", dropped), slog.Int("lines_per_second", consoleRate))
+	}
+	if ok {
+		i.log.LogAttrs(context.Background(), lvl, text, slog.Int("worker", i.opts.WorkerID), slog.String("source", "console."+level))
+	}
 }
 
 // format renders console arguments roughly as Node does: a leading string

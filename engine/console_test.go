@@ -2,10 +2,14 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"testing/synctest"
+	"time"
 )
 
 func TestConsoleCaptureAndLog(t *testing.T) {
@@ -80,3 +84,63 @@ func TestConsoleFormatting(t *testing.T) {
 		}
 	}
 }
+
+// A render that logs in a loop reaches the log at a bounded rate: a burst,
+// then consoleRate lines a second, with one line saying how many were left
+// out; the worker's console tail still has the newest lines. Fake time.
+func TestConsoleFloodIsRateLimitedInTheLog(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var logged atomic.Int64
+		var leftOut atomic.Int64
+		h := countHandler{fn: func(r slog.Record) {
+			r.Attrs(func(a slog.Attr) bool {
+				if a.Key == "lines_left_out" {
+					leftOut.Add(a.Value.Int64())
+				}
+				return true
+			})
+			if r.Message != "" && !strings.HasPrefix(r.Message, "console output of a worker") {
+				logged.Add(1)
+			}
+		}}
+		p, err := Compile("flood.js", []byte(`globalThis.render = (req) => {
+			const n = Number(req.query.n);
+			for (let k = 0; k < n; k++) console.log("line " + k + " " + "x".repeat(Number(req.query.len || 1)));
+			return "ok";
+		};`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		iso, err := NewIsolate(p, Options{Log: slog.New(h), ConsoleLines: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer iso.Close()
+		mustRender(t, iso, get("/?n=10000"))
+		if n := logged.Load(); n != consoleBurst {
+			t.Fatalf("%d lines logged in one burst of 10,000, want %d", n, consoleBurst)
+		}
+		time.Sleep(10 * time.Second) // fake time: the bucket refills 50 lines a second
+		mustRender(t, iso, get("/?n=1000"))
+		if n := logged.Load(); n != 2*consoleBurst {
+			t.Fatalf("%d lines logged after 10 s more, want %d", n, 2*consoleBurst)
+		}
+		if got := leftOut.Load(); got != 10000-consoleBurst {
+			t.Fatalf("%d lines reported left out, want %d", got, 10000-consoleBurst)
+		}
+		if tail := iso.Console(); len(tail) != 10 || !strings.HasPrefix(tail[9].Text, "line 999 ") {
+			t.Fatalf("console tail %d lines, last %q", len(tail), tail[len(tail)-1].Text)
+		}
+		mustRender(t, iso, get("/?n=1&len=100000"))
+		if last := iso.Console()[9].Text; len(last) > maxConsoleLine+64 || !strings.Contains(last, "more bytes") {
+			t.Fatalf("a 100 KB line was kept whole (%d bytes)", len(last))
+		}
+	})
+}
+
+type countHandler struct{ fn func(slog.Record) }
+
+func (h countHandler) Enabled(context.Context, slog.Level) bool      { return true }
+func (h countHandler) Handle(_ context.Context, r slog.Record) error { h.fn(r); return nil }
+func (h countHandler) WithAttrs([]slog.Attr) slog.Handler            { return h }
+func (h countHandler) WithGroup(string) slog.Handler                 { return h }

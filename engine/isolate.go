@@ -17,12 +17,13 @@ import (
 // It is owned by one goroutine: NewIsolate, Render, SetAssets and Close must
 // not be called concurrently. Console may be called from anywhere.
 type Isolate struct {
-	rt      *goja.Runtime
-	prog    *Program
-	opts    Options
-	log     *slog.Logger
-	console *consoleRing
-	start   time.Time
+	rt        *goja.Runtime
+	prog      *Program
+	opts      Options
+	log       *slog.Logger
+	console   *consoleRing
+	logBucket logBucket // rate of console lines into the log
+	start     time.Time
 
 	render       goja.Callable
 	stringify    goja.Callable
