@@ -48,10 +48,13 @@ type App struct {
 
 // Render sizes the isolate pool.
 type Render struct {
-	JSCWorkers      int       `toml:"jsc_workers" range:"1,1024"`          // 4
-	RenderTimeoutMS int       `toml:"render_timeout_ms" range:"1,3600000"` // 5000
-	QueueTimeoutMS  int       `toml:"queue_timeout_ms" range:"1,600000"`   // 1000
-	Lifecycle       Lifecycle `toml:"lifecycle"`
+	JSCWorkers      int `toml:"jsc_workers" range:"1,1024"`          // 4
+	RenderTimeoutMS int `toml:"render_timeout_ms" range:"1,3600000"` // 5000
+	QueueTimeoutMS  int `toml:"queue_timeout_ms" range:"1,600000"`
+	// MaxRenderMemoryMB bounds what one render may allocate at once and
+	// grow the live heap by (0 = no bound).
+	MaxRenderMemoryMB int64     `toml:"max_render_memory_mb" range:"0,1048576" zero:"0 means no bound"` // 1000
+	Lifecycle         Lifecycle `toml:"lifecycle"`
 }
 
 // Lifecycle holds worker rotation and file-watch settings; 0 means never / no limit.
@@ -84,8 +87,8 @@ type Admin struct {
 
 // Runtime tunes the Go runtime that all isolates share.
 type Runtime struct {
-	GOGC          int   `toml:"gogc" range:"-1,1000000" zero:"-1 turns the GC off, 0 leaves Go's default"` // chosen by benchmark (issue 5); 0 = leave Go's default; -1 = GC off
-	MemoryLimitMB int64 `toml:"memory_limit_mb" range:"0,16777216" zero:"0 means no limit"`                // 0 = none
+	GOGC          int   `toml:"gogc" range:"-1,1000000" zero:"-1 turns the GC off, 0 leaves Go's default"`                                // chosen by benchmark (issue 5); 0 = leave Go's default; -1 = GC off
+	MemoryLimitMB int64 `toml:"memory_limit_mb" range:"-1,16777216" zero:"0 = 90% of the container's or machine's memory, -1 = no limit"` // 0 = derived
 }
 
 // Dev holds `bext dev` settings.

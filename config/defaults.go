@@ -29,6 +29,10 @@ func Default() Config {
 			JSCWorkers:      4,
 			RenderTimeoutMS: 5000,
 			QueueTimeoutMS:  1000,
+			// One render that allocates a few hundred MB is a bug or an
+			// attack; React's large example page allocates ~60 MB, most
+			// of it garbage.
+			MaxRenderMemoryMB: 256,
 			Lifecycle: Lifecycle{
 				MaxRequests:     10000,
 				MaxMemoryMB:     512,
@@ -59,8 +63,9 @@ func Default() Config {
 			// gave 1.70× (examples/basic) and 1.36× (examples/react) the
 			// renders per CPU-second of Go's default 100, for a heap goal of
 			// 5× the live heap; 800 added only 8–11% more for twice the heap
-			// (go test -bench GC, table in README). No default memory limit:
-			// bext cannot know the machine's memory.
+			// (go test -bench GC, table in README). The soft memory limit is
+			// derived (0): 90% of the container's memory limit, else of the
+			// machine's, so one spike can never switch the GC off.
 			GOGC:          400,
 			MemoryLimitMB: 0,
 		},

@@ -33,5 +33,11 @@ func (r Recovery) BackoffInitial() time.Duration { return ms(r.BackoffInitialMS)
 func (r Recovery) BackoffMax() time.Duration     { return ms(r.BackoffMaxMS) }
 func (r Recovery) HealthyReset() time.Duration   { return ms(r.HealthyResetMS) }
 
-// MemoryLimitBytes is memory_limit_mb in bytes; 0 means none.
-func (r Runtime) MemoryLimitBytes() int64 { return r.MemoryLimitMB << 20 }
+// MemoryLimitBytes is memory_limit_mb in bytes: 0 means derived from the
+// container or machine, -1 none.
+func (r Runtime) MemoryLimitBytes() int64 {
+	if r.MemoryLimitMB < 0 {
+		return -1
+	}
+	return r.MemoryLimitMB << 20
+}

@@ -99,7 +99,7 @@ func TestLoadRejectsImpossibleValues(t *testing.T) {
 		{"bad log format", "[server]\nlog_format = \"yaml\"\n", "server.log_format", 2, []string{"auto, json, text", `"yaml"`}},
 		{"bad log level", "[server]\nlog_level = \"loud\"\n", "server.log_level", 2, []string{"debug"}},
 		{"gogc below -1", "[runtime]\ngogc = -2\n", "runtime.gogc", 2, []string{"at least -1"}},
-		{"negative memory limit", "[runtime]\nmemory_limit_mb = -1\n", "runtime.memory_limit_mb", 2, []string{"negative"}},
+		{"memory limit below -1", "[runtime]\nmemory_limit_mb = -2\n", "runtime.memory_limit_mb", 2, []string{"at least -1"}},
 		{"bad server addr", "[server]\naddr = \"3000\"\n", "server.addr", 2, []string{"host:port", ":3000"}},
 		{"bad admin addr", "[admin]\naddr = \"localhost\"\n", "admin.addr", 2, []string{"host:port"}},
 		{"missing entry", "[app]\nserver_entry = \"src/nope.jsx\"\n", "app.server_entry", 2, []string{filepath.Join("src", "nope.jsx"), "does not exist", "relative to the config file"}},

@@ -58,6 +58,9 @@ type Options struct {
 	MaxCallStackSize int               // 0 means engine default
 	InterruptGrace   time.Duration     // how long an interrupted render may take to return before it is abandoned; 0 = 1s
 	Fetch            fetch.Options     // fetch() settings ([fetch])
+	// MaxAllocation bounds what one call of an allocating built-in may
+	// ask for, in bytes (0 = no bound): see installAllocationChecks.
+	MaxAllocation int64
 
 	testHooks   bool          // installs globalThis.__bext_test_panic(msg), a host function that panics in Go
 	bootTimeout time.Duration // 0 = defaultBootTimeout; tests shorten it

@@ -27,9 +27,10 @@ func BenchmarkRenderOverhead(b *testing.B) {
 // inflate: lazy installation keeps both close to an isolate without it.
 func BenchmarkBoot(b *testing.B) {
 	p := basicIsolate(b).Program()
+	o := Options{Log: discardLog, MaxAllocation: 256 << 20} // as bext boots its workers
 	b.ReportAllocs()
 	for b.Loop() {
-		iso, err := NewIsolate(p, Options{Log: discardLog})
+		iso, err := NewIsolate(p, o)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func BenchmarkBoot(b *testing.B) {
 	runtime.ReadMemStats(&before)
 	keep := make([]*Isolate, n)
 	for k := range keep {
-		iso, err := NewIsolate(p, Options{Log: discardLog})
+		iso, err := NewIsolate(p, o)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,9 +1,13 @@
 package engine
 
 import (
+	"time"
+
 	"fmt"
 	"strings"
 	"sync/atomic"
+
+	"github.com/dlclark/regexp2/v2"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -100,3 +104,26 @@ var abandoned atomic.Int64
 // running because they ignored their interrupt. Each one still holds its
 // isolate's memory and may burn CPU until its native call returns.
 func AbandonedRenders() int64 { return abandoned.Load() }
+
+// abandonedRunning counts abandoned render goroutines that have not
+// returned yet.
+var abandonedRunning atomic.Int64
+
+// onAbandonedReturn, in tests, is called when an abandoned goroutine returns.
+var onAbandonedReturn func()
+
+// AbandonedRunning returns how many abandoned render goroutines are still
+// running. Their lifetime is bounded: the only built-ins known to ignore
+// an interrupt are backtracking regexps, and a regexp match gives up after
+// RegexpMatchTimeout; the goroutine then meets its interrupt and returns.
+func AbandonedRunning() int64 { return abandonedRunning.Load() }
+
+// RegexpMatchTimeout bounds one match of a backtracking regexp (goja runs
+// those with regexp2; the others on Go's linear-time regexp): a match that
+// runs longer gives up as "no match". No render lasts that long anyway
+// ([render] render_timeout_ms is at most an hour, its default 5 s); the
+// bound is what ends the goroutine of a render abandoned in a
+// catastrophic regexp.
+const RegexpMatchTimeout = 10 * time.Second
+
+func init() { regexp2.DefaultMatchTimeout = RegexpMatchTimeout }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dlclark/regexp2/v2"
 )
 
 func TestBootThrows(t *testing.T) {
@@ -139,6 +141,40 @@ func TestCatastrophicRegexpIsAbandoned(t *testing.T) {
 		t.Fatalf("AbandonedRenders grew by %d", got)
 	}
 	assertDead(t, iso, KindAbandoned)
+}
+
+// An abandoned render's goroutine does not run forever: its regexp match
+// gives up after the match timeout (shortened here), the goroutine meets its
+// interrupt and returns, and AbandonedRunning counts it down.
+func TestAbandonedRenderEndsAfterTheRegexpTimeout(t *testing.T) {
+	old := regexp2.DefaultMatchTimeout
+	regexp2.DefaultMatchTimeout = 200 * time.Millisecond
+	returned := make(chan struct{}, 1)
+	onAbandonedReturn = func() { returned <- struct{}{} }
+	t.Cleanup(func() { regexp2.DefaultMatchTimeout, onAbandonedReturn = old, nil })
+	p, err := Compile("re.js", []byte(`globalThis.render = () => String(/^(a+)+(?=c)/.test("a".repeat(60) + "b"));`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	iso, err := NewIsolate(p, Options{InterruptGrace: 20 * time.Millisecond, Log: discardLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer iso.Close()
+	before := AbandonedRunning()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if re := renderErr(t, iso, ctx, get("/")); re.Kind != KindAbandoned {
+		t.Fatalf("got %v", re.Kind)
+	}
+	select {
+	case <-returned:
+	case <-time.After(time.Minute):
+		t.Fatal("the abandoned goroutine never returned")
+	}
+	if got := AbandonedRunning(); got != before {
+		t.Fatalf("AbandonedRunning %d, want %d once the goroutine returned", got, before)
+	}
 }
 
 func TestClosedIsolateRefuses(t *testing.T) {

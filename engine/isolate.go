@@ -142,6 +142,7 @@ func (i *Isolate) installHost() error {
 	i.installEncoding()
 	i.installTimers()
 	i.installMessageChannel()
+	i.installAllocationChecks()
 	i.wlog = i.log.With("worker", i.opts.WorkerID)
 	i.web = web.Install(i, web.Options{UserAgent: UserAgent, Fetch: i.opts.Fetch})
 	perf := rt.NewObject()

@@ -150,6 +150,14 @@ func (i *Isolate) runJS(ctx context.Context, f func() (*Response, error)) (*Resp
 		return r.resp, r.err
 	case <-grace.C:
 		abandoned.Add(1)
+		abandonedRunning.Add(1)
+		go func() {
+			<-done
+			abandonedRunning.Add(-1)
+			if onAbandonedReturn != nil {
+				onAbandonedReturn()
+			}
+		}()
 		rerr := &RenderError{Kind: KindAbandoned, Cause: context.Cause(ctx),
 			Message: fmt.Sprintf("render ignored its interrupt for %s (stuck in a native call such as a catastrophic regexp); its goroutine was abandoned", i.opts.InterruptGrace)}
 		i.dead = rerr

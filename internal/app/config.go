@@ -2,11 +2,15 @@ package app
 
 import (
 	"io/fs"
+	"math"
+
 	"log/slog"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"time"
+
+	"github.com/KimMachineGun/automemlimit/memlimit"
 
 	"bext/config"
 	"bext/engine"
@@ -76,15 +80,39 @@ func NewLogger(cfg *config.Config) *slog.Logger {
 // ApplyRuntime sets the GC knobs of [runtime]. The GOGC and GOMEMLIMIT
 // environment variables, when set, win over the config (Go reads them at
 // start-up), so an operator can override either without editing the file.
-func ApplyRuntime(cfg *config.Config, log *slog.Logger) {
+// It returns the soft memory limit in force (math.MaxInt64 = none).
+func ApplyRuntime(cfg *config.Config, log *slog.Logger) int64 {
 	if g := cfg.Runtime.GOGC; g != 0 && os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(g)
 	}
-	if m := cfg.Runtime.MemoryLimitMB; m > 0 && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(m << 20)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		limit, from := int64(math.MaxInt64), "none ([runtime] memory_limit_mb = -1)"
+		switch m := cfg.Runtime.MemoryLimitMB; {
+		case m > 0:
+			limit, from = m<<20, "[runtime] memory_limit_mb"
+		case m == 0:
+			limit, from = derivedMemoryLimit()
+		}
+		debug.SetMemoryLimit(limit)
+		log.Debug("runtime: soft memory limit", "bytes", limit, "from", from)
 	}
-	log.Debug("runtime", "gogc", cfg.Runtime.GOGC, "memory_limit_mb", cfg.Runtime.MemoryLimitMB,
+	limit := debug.SetMemoryLimit(-1)
+	log.Debug("runtime", "gogc", cfg.Runtime.GOGC, "memory_limit_bytes", limit,
 		"GOGC", os.Getenv("GOGC"), "GOMEMLIMIT", os.Getenv("GOMEMLIMIT"))
+	return limit
+}
+
+// derivedMemoryLimit is 90% of the container's memory limit (cgroup v1 or
+// v2), else of the machine's memory: the headroom is for what the Go heap
+// limit does not count (stacks, the binary, esbuild's buffers).
+func derivedMemoryLimit() (int64, string) {
+	if n, err := memlimit.FromCgroup(); err == nil && n > 0 && n < 1<<60 {
+		return int64(float64(n) * 0.9), "90% of the container's memory limit"
+	}
+	if n, err := memlimit.FromSystem(); err == nil && n > 0 {
+		return int64(float64(n) * 0.9), "90% of the machine's memory"
+	}
+	return math.MaxInt64, "none (the machine's memory is unknown)"
 }
 
 // Policy turns the config into the lifecycle policy.
@@ -125,7 +153,7 @@ func IsolateOptions(cfg *config.Config, dev bool, log *slog.Logger) engine.Optio
 	if dev {
 		env["NODE_ENV"] = "development"
 	}
-	return engine.Options{Env: env, Log: log}
+	return engine.Options{Env: env, Log: log, MaxAllocation: cfg.Render.MaxRenderMemoryMB << 20}
 }
 
 // RenderOptions turns the config into the HTTP layer's options (the

@@ -47,7 +47,7 @@ func (in *Instance) newGeneration(cfg *config.Config, b *Bundle) (*generation, e
 	p := pool.New(f, PoolOptions(cfg, in.log))
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(p, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		buildInfo(in.o.Version), abandonedRenders())
+		buildInfo(in.o.Version), abandonedRenders(), abandonedRunning())
 	ro := RenderOptions(cfg, in.o.Dev, in.log)
 	ro.Registry = reg
 	if in.o.Dev {
@@ -158,4 +158,10 @@ func abandonedRenders() prometheus.Collector {
 	return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "bext_render_abandoned_total",
 		Help: "Renders that ignored their interrupt (e.g. a catastrophic regexp) and whose goroutine was left running."},
 		func() float64 { return float64(engine.AbandonedRenders()) })
+}
+
+func abandonedRunning() prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "bext_render_abandoned_running",
+		Help: "Abandoned render goroutines still running (each ends within the regexp match timeout)."},
+		func() float64 { return float64(engine.AbandonedRunning()) })
 }
