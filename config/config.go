@@ -15,6 +15,7 @@ type Config struct {
 	Admin   Admin   `toml:"admin"`
 	Runtime Runtime `toml:"runtime"`
 	Dev     Dev     `toml:"dev"`
+	Cache   Cache   `toml:"cache"`
 
 	// Path is the absolute path of the file loaded ("" when defaults only);
 	// Dir is its folder, against which app paths were resolved.
@@ -94,4 +95,27 @@ type Runtime struct {
 // Dev holds `bext dev` settings.
 type Dev struct {
 	LiveReload bool `toml:"live_reload"` // true in `bext dev`
+}
+
+// Cache is the page cache: responses the app marks cacheable
+// (Cache-Control s-maxage/max-age, CDN-Cache-Control, Surrogate-Control)
+// or that a rule matches are served from memory with
+// stale-while-revalidate.
+type Cache struct {
+	Enabled    bool        `toml:"enabled"`                                                      // true; bext dev turns it off unless dev_enabled
+	DevEnabled bool        `toml:"dev_enabled"`                                                  // false: in bext dev every request renders
+	MaxBytes   int64       `toml:"max_bytes" range:"0,68719476736" zero:"0 turns the cache off"` // 128 MiB, counted by the entries' real size
+	MaxVary    int         `toml:"max_vary" range:"0,32"`                                        // 8: request headers a response's Vary may key on; more → not cached
+	Rules      []CacheRule `toml:"rule"`                                                         // [[cache.rule]] tables
+}
+
+// CacheRule caches the pages whose path matches Path even when the app
+// sends no caching headers. Durations are seconds, as in Cache-Control.
+type CacheRule struct {
+	Path                 string   `toml:"path"`                                      // "/blog/*" (one segment), "/docs/**" (any depth), "/" (exact)
+	MaxAge               int      `toml:"max_age" range:"0,31536000"`                // fresh for this long
+	StaleWhileRevalidate int      `toml:"stale_while_revalidate" range:"0,31536000"` // then served stale while one background render refreshes it
+	StaleIfError         int      `toml:"stale_if_error" range:"0,31536000"`         // a failed render serves the stale copy for this long
+	Headers              []string `toml:"headers"`                                   // request headers that key the page (beyond the response's Vary)
+	Cookies              []string `toml:"cookies"`                                   // cookies that key the page; requests with other cookies stay cacheable
 }

@@ -72,5 +72,10 @@ func Default() Config {
 		Dev: Dev{
 			LiveReload: false,
 		},
+		Cache: Cache{
+			Enabled:  true,
+			MaxBytes: 128 << 20,
+			MaxVary:  8,
+		},
 	}
 }

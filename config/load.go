@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -61,6 +62,8 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 		return []Problem{syntaxProblem(err)}, false
 	}
 	bad := map[string]bool{} // keys already reported: their children are not
+	root := reflect.ValueOf(c).Elem()
+	elems := map[string]int{} // array of tables -> elements seen so far
 	for _, k := range md.Keys() {
 		key := strings.Join(k, ".")
 		parent, _ := splitKey(key)
@@ -75,15 +78,49 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 			if s := suggest(key); s != "" {
 				msg += "; " + s
 			}
-			problems = append(problems, Problem{Key: key, Msg: msg})
+			problems = append(problems, Problem{Key: shown(key, elems), Msg: msg})
 			continue
 		}
-		if msg := set(c, f, lookup(raw, k)); msg != "" {
+		dst, v := root, lookup(raw, k)
+		switch {
+		case f.isArray():
+			// A new [[array]] element: grow the slice by a zero element.
+			elems[key]++
+			arr := root.FieldByIndex(f.index)
+			arr.Set(reflect.Append(arr, reflect.Zero(f.typ.Elem())))
+			continue
+		case f.array != "":
+			n := elems[f.array]
+			dst = root.FieldByIndex(schema[f.array].index).Index(n - 1)
+			v = lookupIn(raw, k, f.array, n)
+		}
+		if msg := set(dst, f, v); msg != "" {
 			bad[key] = true
-			problems = append(problems, Problem{Key: key, Msg: msg})
+			problems = append(problems, Problem{Key: shown(key, elems), Msg: msg})
 		}
 	}
 	return problems, true
+}
+
+// shown is key as problems name it: a key of an array element carries the
+// element's number ("cache.rule[2].max_age").
+func shown(key string, elems map[string]int) string {
+	for array, n := range elems {
+		if rest, ok := strings.CutPrefix(key, array+"."); ok {
+			return elementKey(array, n) + "." + rest
+		}
+	}
+	return key
+}
+
+// lookupIn finds the value of key path inside element n of array.
+func lookupIn(raw map[string]any, path []string, array string, n int) any {
+	ap := strings.Split(array, ".")
+	arr, ok := lookup(raw, ap).([]map[string]any)
+	if !ok || n < 1 || n > len(arr) {
+		return nil
+	}
+	return lookup(arr[n-1], path[len(ap):])
 }
 
 // lookup finds the value of a key path in the decoded document.

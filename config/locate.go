@@ -12,6 +12,7 @@ func locateKeys(text string) map[string]int {
 	lines := map[string]int{}
 	var sc valueScanner
 	var table []string
+	elems := map[string]int{} // array of tables -> elements seen
 	for n, line := range strings.Split(text, "\n") {
 		if sc.open() {
 			sc.scan(line)
@@ -23,8 +24,12 @@ func locateKeys(text string) map[string]int {
 		case s[0] == '[':
 			hdr := strings.TrimLeft(s, "[")
 			if parts, _, ok := parseKey(hdr); ok {
-				table = parts
-				record(lines, parts, n+1)
+				name := strings.Join(parts, ".")
+				if strings.HasPrefix(s, "[[") {
+					elems[name]++
+				}
+				table = indexed(parts, elems)
+				record(lines, table, n+1)
 			}
 		default:
 			parts, rest, ok := parseKey(s)
@@ -38,6 +43,20 @@ func locateKeys(text string) map[string]int {
 		}
 	}
 	return lines
+}
+
+// indexed names a table inside an array of tables by its element:
+// [[cache.rule]] → cache.rule[2], [apps.render] after the 3rd [[apps]] →
+// apps[3].render, as problems name them.
+func indexed(parts []string, elems map[string]int) []string {
+	out := append([]string(nil), parts...)
+	for k := len(parts); k > 0; k-- {
+		if n := elems[strings.Join(parts[:k], ".")]; n > 0 {
+			out = append([]string{elementKey(strings.Join(parts[:k], "."), n)}, parts[k:]...)
+			return out
+		}
+	}
+	return out
 }
 
 // record keeps the first line a key appears on (a duplicate is a syntax

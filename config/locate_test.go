@@ -33,8 +33,8 @@ backoff_max_ms = 5
 		"render.dirs":                   10,
 		"render.jsc_workers":            14,
 		"render.lifecycle.max_requests": 15,
-		"render.lifecycle.recovery":     17,
-		"render.lifecycle.recovery.backoff_max_ms": 18,
+		"render.lifecycle.recovery[1]":  17, // an array of tables is named by element
+		"render.lifecycle.recovery[1].backoff_max_ms": 18,
 	} {
 		if got := lines[key]; got != want {
 			t.Errorf("line of %q = %d, want %d", key, got, want)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -39,11 +40,36 @@ func TestRepoConfigTomlListsEveryKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := locateKeys(string(text))
-	for key := range schema {
-		if lines[key] == 0 {
+	// Arrays of tables ([[cache.rule]]) have no default elements: the file
+	// documents them as a commented example, "# [[cache.rule]]" followed by
+	// "# key = …" lines.
+	commented := locateKeys(uncomment(string(text)))
+	for key, f := range schema {
+		switch {
+		case f.isArray():
+			if commented[elementKey(key, 1)] == 0 {
+				t.Errorf("config.toml has no commented example of [[%s]]", key)
+			}
+		case f.array != "":
+			if commented[elementKey(f.array, 1)+strings.TrimPrefix(key, f.array)] == 0 {
+				t.Errorf("config.toml's example of [[%s]] does not document %q", f.array, key)
+			}
+		case lines[key] == 0:
 			t.Errorf("config.toml does not document %q", key)
 		}
 	}
+}
+
+// uncomment turns "# [[x]]" and "# key = v" lines into TOML.
+func uncomment(text string) string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if t, ok := strings.CutPrefix(strings.TrimSpace(l), "# "); ok && (strings.HasPrefix(t, "[[") || strings.Contains(t, " = ")) {
+			l = t
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 // `bext serve -config config.toml` from the repository root must start.

@@ -15,6 +15,14 @@ type field struct {
 	// (the `zero` tag) says what the special low value means.
 	min, max float64
 	zero     string
+	// array is the key of the array of tables ([[cache.rule]]) a field
+	// belongs to ("" for none); index then starts at the element struct.
+	array string
+}
+
+// isArray reports whether f is an array of tables ([[name]]).
+func (f field) isArray() bool {
+	return f.typ.Kind() == reflect.Slice && f.typ.Elem().Kind() == reflect.Struct
 }
 
 // isNumber reports whether f holds an integer or a float.
@@ -32,11 +40,11 @@ var schema = buildSchema()
 
 func buildSchema() map[string]field {
 	s := map[string]field{}
-	walkStruct(reflect.TypeFor[Config](), "", nil, s)
+	walkStruct(reflect.TypeFor[Config](), "", nil, "", s)
 	return s
 }
 
-func walkStruct(t reflect.Type, prefix string, index []int, s map[string]field) {
+func walkStruct(t reflect.Type, prefix string, index []int, array string, s map[string]field) {
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		name, _, _ := strings.Cut(sf.Tag.Get("toml"), ",")
@@ -48,7 +56,7 @@ func walkStruct(t reflect.Type, prefix string, index []int, s map[string]field) 
 			key = prefix + "." + name
 		}
 		idx := append(append([]int(nil), index...), i)
-		f := field{index: idx, typ: sf.Type, zero: sf.Tag.Get("zero")}
+		f := field{index: idx, typ: sf.Type, zero: sf.Tag.Get("zero"), array: array}
 		if r := sf.Tag.Get("range"); r != "" {
 			lo, hi, _ := strings.Cut(r, ",")
 			var err1, err2 error
@@ -64,7 +72,12 @@ func walkStruct(t reflect.Type, prefix string, index []int, s map[string]field) 
 		s[key] = f
 		switch k := sf.Type.Kind(); {
 		case k == reflect.Struct:
-			walkStruct(sf.Type, key, idx, s)
+			walkStruct(sf.Type, key, idx, array, s)
+		case k == reflect.Slice && sf.Type.Elem().Kind() == reflect.Struct:
+			if array != "" {
+				panic(fmt.Sprintf("config: %s is an array of tables inside another", key))
+			}
+			walkStruct(sf.Type.Elem(), key, nil, key, s)
 		case k == reflect.Slice && sf.Type.Elem().Kind() == reflect.String,
 			k == reflect.String, k == reflect.Bool,
 			k >= reflect.Int && k <= reflect.Int64,
@@ -97,10 +110,11 @@ func splitKey(key string) (parent, name string) {
 	return "", key
 }
 
-// set stores the decoded TOML value v into the field of c, or says why it
-// cannot: the value has the wrong type or does not fit.
-func set(c *Config, f field, v any) string {
-	dst := reflect.ValueOf(c).Elem().FieldByIndex(f.index)
+// set stores the decoded TOML value v into the field f of root (the
+// Config, or an element of an array of tables), or says why it cannot: the
+// value has the wrong type or does not fit.
+func set(root reflect.Value, f field, v any) string {
+	dst := root.FieldByIndex(f.index)
 	switch k := f.typ.Kind(); {
 	case k >= reflect.Int && k <= reflect.Int64:
 		n, ok := v.(int64)
@@ -141,6 +155,9 @@ func set(c *Config, f field, v any) string {
 	}
 	return ""
 }
+
+// elementKey names element n (1-based) of array: "cache.rule[2]".
+func elementKey(array string, n int) string { return array + "[" + strconv.Itoa(n) + "]" }
 
 func setStrings(dst reflect.Value, v any) string {
 	arr, ok := v.([]any)

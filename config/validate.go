@@ -44,6 +44,7 @@ func (c *Config) validate() []Problem {
 	c.Render.Lifecycle.Recovery.validate(&ch)
 	c.Admin.validate(&ch)
 	c.Runtime.validate(&ch)
+	c.Cache.validate(&ch)
 	return ch.ps
 }
 
@@ -55,29 +56,39 @@ func (c *Config) checkRanges(ch *checker) {
 		if !f.isNumber() {
 			continue
 		}
-		v := root.FieldByIndex(f.index)
-		var x float64
-		var shown string
-		if v.CanInt() {
-			x, shown = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
-		} else {
-			x, shown = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+		if f.array == "" {
+			checkRange(ch, key, f, root.FieldByIndex(f.index))
+			continue
 		}
-		hint := ""
-		if f.zero != "" {
-			hint = " (" + f.zero + ")"
+		arr := root.FieldByIndex(schema[f.array].index)
+		for n := range arr.Len() {
+			checkRange(ch, elementKey(f.array, n+1)+strings.TrimPrefix(key, f.array), f, arr.Index(n).FieldByIndex(f.index))
 		}
-		lo, hi := strconv.FormatFloat(f.min, 'f', -1, 64), strconv.FormatFloat(f.max, 'f', -1, 64)
-		switch {
-		case math.IsNaN(x) || math.IsInf(x, 0) || (x < f.min && f.min == 0 && !v.CanInt()):
-			ch.addf(key, "must be between %s and %s, got %s%s", lo, hi, shown, hint)
-		case x < f.min && f.min == 0:
-			ch.addf(key, "must not be negative, got %s%s", shown, hint)
-		case x < f.min:
-			ch.addf(key, "must be at least %s, got %s%s", lo, shown, hint)
-		case x > f.max:
-			ch.addf(key, "must be at most %s, got %s", hi, shown)
-		}
+	}
+}
+
+func checkRange(ch *checker, key string, f field, v reflect.Value) {
+	var x float64
+	var shown string
+	if v.CanInt() {
+		x, shown = float64(v.Int()), strconv.FormatInt(v.Int(), 10)
+	} else {
+		x, shown = v.Float(), strconv.FormatFloat(v.Float(), 'g', -1, 64)
+	}
+	hint := ""
+	if f.zero != "" {
+		hint = " (" + f.zero + ")"
+	}
+	lo, hi := strconv.FormatFloat(f.min, 'f', -1, 64), strconv.FormatFloat(f.max, 'f', -1, 64)
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 0) || (x < f.min && f.min == 0 && !v.CanInt()):
+		ch.addf(key, "must be between %s and %s, got %s%s", lo, hi, shown, hint)
+	case x < f.min && f.min == 0:
+		ch.addf(key, "must not be negative, got %s%s", shown, hint)
+	case x < f.min:
+		ch.addf(key, "must be at least %s, got %s%s", lo, shown, hint)
+	case x > f.max:
+		ch.addf(key, "must be at most %s, got %s", hi, shown)
 	}
 }
 
@@ -216,4 +227,43 @@ func (c *Config) Warnings() []string {
 		w = append(w, fmt.Sprintf("[render] jsc_workers = %d is more than 4 × the %d CPUs of this machine: the isolates share those CPUs, so renders get slower and memory grows without more throughput", n, cpus))
 	}
 	return w
+}
+
+func (c Cache) validate(ch *checker) {
+	for n, r := range c.Rules {
+		key := elementKey("cache.rule", n+1)
+		switch {
+		case r.Path == "":
+			ch.addf(key+".path", "is missing; write the paths the rule caches, e.g. path = \"/blog/**\"")
+		case !strings.HasPrefix(r.Path, "/"):
+			ch.addf(key+".path", "%q must start with /", r.Path)
+		case strings.Contains(strings.ReplaceAll(r.Path, "**", ""), "***"):
+			ch.addf(key+".path", "%q: use * for one path segment and ** for any depth", r.Path)
+		}
+		if r.MaxAge == 0 && r.StaleWhileRevalidate == 0 {
+			ch.addf(key+".max_age", "a rule caches nothing without max_age (or stale_while_revalidate); set max_age = 60 for a minute")
+		}
+		for _, h := range r.Headers {
+			if !validHeaderName(h) {
+				ch.addf(key+".headers", "%q is not a header name", h)
+			}
+		}
+		for _, c := range r.Cookies {
+			if c == "" || strings.ContainsAny(c, " ;=,\t") {
+				ch.addf(key+".cookies", "%q is not a cookie name", c)
+			}
+		}
+	}
+}
+
+func validHeaderName(h string) bool {
+	if h == "" {
+		return false
+	}
+	for _, c := range h {
+		if c > 0x7e || c <= 0x20 || strings.ContainsRune("\"(),/:;<=>?@[\\]{}", c) {
+			return false
+		}
+	}
+	return true
 }
