@@ -11,6 +11,12 @@ import (
 // per isolate before the bundle.
 const preludeSrc = `(function (g) {
   "use strict";
+  // goja has no Symbol.asyncIterator; esbuild's lowered for-await falls
+  // back to Symbol.for("Symbol.asyncIterator"), so native code, bundles and
+  // libraries agree on this one.
+  if (!Symbol.asyncIterator) {
+    Object.defineProperty(Symbol, "asyncIterator", { value: Symbol.for("Symbol.asyncIterator") });
+  }
   g.queueMicrotask = function queueMicrotask(cb) {
     if (typeof cb !== "function") throw new TypeError("queueMicrotask: callback must be a function");
     Promise.resolve().then(function () { cb(); });
