@@ -1,0 +1,330 @@
+// Command soak runs bext under the chaos mix of a careless app and an
+// attacker for a bounded time, on loopback only, and reports what an
+// operator would check: failed good requests (must be 0), the bad routes'
+// answers, and the process's RSS, goroutines, threads, file descriptors and
+// abandoned renders over time.
+//
+//	go run ./scripts/soak -d 60s
+//
+// It builds the bext binary, writes a chaos app to a temp folder and serves
+// it with small limits (max_requests = 20, render_timeout_ms = 1000,
+// max_render_memory_mb = 64, memory_limit_mb = 512), then keeps 12
+// connections busy: good pages (70%), and throwing, looping, stack
+// overflowing, memory-hungry (a 4 GB typed array, a string doubled in a
+// loop, ArrayBuffers retained in a loop) and 1xx-status renders. It exits 1
+// when a good request failed or RSS went over the memory limit plus
+// -margin.
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+const chaosApp = `
+const sink = [];
+globalThis.render = async (req) => {
+  switch (req.path) {
+  case "/good": return "<!doctype html><p>good " + req.query.i + "</p>";
+  case "/throw": throw new Error("thrown on purpose");
+  case "/loop": for (;;) {}
+  case "/deep": { const f = (n) => f(n + 1) + 1; return String(f(0)); }
+  case "/big": return String(new Uint8Array(4e9).fill(1).length);
+  case "/double": { let s = "x"; for (;;) s += s; }
+  case "/buffers": { const keep = []; for (;;) keep.push(new ArrayBuffer(1 << 20)); }
+  case "/leak": sink.push("x".repeat(1 << 16)); return "<p>leaked</p>";
+  case "/status101": return { status: 101, html: "switching" };
+  case "/bad-header": return { headers: { "x-a": { nested: 1 } }, html: "x" };
+  }
+  return { status: 404, html: "<p>no route</p>" };
+};`
+
+const config = `[app]
+server_entry = "server.js"
+[server]
+access_log = false
+log_level = "error"
+[render]
+jsc_workers = 4
+render_timeout_ms = 1000
+queue_timeout_ms = 5000
+max_render_memory_mb = 64
+[render.lifecycle]
+max_requests = 20
+drain_timeout_ms = 2000
+[runtime]
+memory_limit_mb = 512
+`
+
+// routes and their share of the load; good routes must answer 200.
+var routes = []struct {
+	path   string
+	weight int
+	good   bool
+}{
+	{"/good", 70, true}, {"/throw", 8, false}, {"/loop", 4, false}, {"/deep", 4, false},
+	{"/big", 3, false}, {"/double", 2, false}, {"/buffers", 2, false}, {"/leak", 3, false},
+	{"/status101", 2, false}, {"/bad-header", 2, false},
+}
+
+func main() {
+	d := flag.Duration("d", 60*time.Second, "how long to run the chaos mix")
+	conns := flag.Int("c", 12, "concurrent connections")
+	margin := flag.Int("margin", 256, "MiB over the 512 MiB memory limit RSS may reach")
+	flag.Parse()
+	if err := run(*d, *conns, int64(*margin)<<20); err != nil {
+		fmt.Fprintln(os.Stderr, "soak:", err)
+		os.Exit(1)
+	}
+}
+
+func run(d time.Duration, conns int, margin int64) error {
+	dir, err := os.MkdirTemp("", "bext-soak-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "bext")
+	root, _ := filepath.Abs(".")
+	if out, err := exec.Command("go", "build", "-o", bin, root).CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	for name, body := range map[string]string{"server.js": chaosApp, "config.toml": config} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	cmd := exec.Command(bin, "serve", "-config", filepath.Join(dir, "config.toml"), "-addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "BEXT_ADMIN_ADDR=127.0.0.1:0", "GOMEMLIMIT=", "GOGC=")
+	stderr, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	addr, admin, err := addresses(stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("soak: bext pid %d serving %s (admin %s), %d connections for %s\n", cmd.Process.Pid, addr, admin, conns, d)
+
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	var samples []sample
+	var mu sync.Mutex
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				s := measure(cmd.Process.Pid, admin)
+				mu.Lock()
+				samples = append(samples, s)
+				mu.Unlock()
+			}
+		}
+	}()
+	res := load(ctx, "http://"+addr, conns)
+	mu.Lock()
+	samples = append(samples, measure(cmd.Process.Pid, admin))
+	mu.Unlock()
+	return report(res, samples, 512<<20+margin)
+}
+
+// addresses reads the public and admin addresses bext prints.
+func addresses(r io.Reader) (addr, admin string, err error) {
+	found := make(chan [2]string, 1)
+	go func() {
+		sc := bufio.NewScanner(r)
+		var a [2]string
+		for sc.Scan() {
+			if m := regexp.MustCompile(`serving http://(\S+)`).FindStringSubmatch(sc.Text()); m != nil {
+				a[0] = m[1]
+			}
+			if m := regexp.MustCompile(`admin API on http://(\S+)`).FindStringSubmatch(sc.Text()); m != nil {
+				a[1] = m[1]
+			}
+			if a[0] != "" && a[1] != "" {
+				found <- a
+				break
+			}
+		}
+		io.Copy(io.Discard, r)
+	}()
+	select {
+	case a := <-found:
+		return a[0], a[1], nil
+	case <-time.After(2 * time.Minute):
+		return "", "", errors.New("bext serve did not print its addresses")
+	}
+}
+
+// result counts answers by route and status.
+type result struct {
+	mu       sync.Mutex
+	byRoute  map[string]map[string]int
+	goodFail []string
+	good     atomic.Int64
+}
+
+func load(ctx context.Context, base string, conns int) *result {
+	res := &result{byRoute: map[string]map[string]int{}}
+	total := 0
+	for _, r := range routes {
+		total += r.weight
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conns}, Timeout: 30 * time.Second}
+	var wg sync.WaitGroup
+	for c := range conns {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(c), 7))
+			for i := 0; ctx.Err() == nil; i++ {
+				pick := rng.IntN(total)
+				r := routes[0]
+				for _, x := range routes {
+					if pick < x.weight {
+						r = x
+						break
+					}
+					pick -= x.weight
+				}
+				url := fmt.Sprintf("%s%s?i=%d-%d", base, r.path, c, i)
+				status, body, err := get(client, url)
+				key := strconv.Itoa(status)
+				if err != nil {
+					key = "transport error"
+				}
+				res.mu.Lock()
+				if res.byRoute[r.path] == nil {
+					res.byRoute[r.path] = map[string]int{}
+				}
+				res.byRoute[r.path][key]++
+				if r.good {
+					if err != nil || status != 200 || !strings.Contains(body, fmt.Sprintf("good %d-%d", c, i)) {
+						res.goodFail = append(res.goodFail, fmt.Sprintf("%s: %d %v %.80q", url, status, err, body))
+					} else {
+						res.good.Add(1)
+					}
+				}
+				res.mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return res
+}
+
+func get(c *http.Client, url string) (int, string, error) {
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), err
+}
+
+// sample is one reading of the server process.
+type sample struct {
+	rss, goroutines, threads, fds, abandoned int64
+}
+
+func measure(pid int, admin string) sample {
+	var s sample
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid)); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			switch {
+			case len(f) >= 2 && f[0] == "VmRSS:":
+				kb, _ := strconv.ParseInt(f[1], 10, 64)
+				s.rss = kb << 10
+			case len(f) >= 2 && f[0] == "Threads:":
+				s.threads, _ = strconv.ParseInt(f[1], 10, 64)
+			}
+		}
+	}
+	if ents, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", pid)); err == nil {
+		s.fds = int64(len(ents))
+	}
+	if resp, err := http.Get("http://" + admin + "/metrics"); err == nil {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		s.goroutines = metric(string(b), "go_goroutines")
+		s.abandoned = metric(string(b), "bext_render_abandoned_total")
+	}
+	return s
+}
+
+func metric(text, name string) int64 {
+	m := regexp.MustCompile(`(?m)^` + name + ` ([0-9.e+]+)$`).FindStringSubmatch(text)
+	if m == nil {
+		return -1
+	}
+	f, _ := strconv.ParseFloat(m[1], 64)
+	return int64(f)
+}
+
+func report(res *result, samples []sample, rssLimit int64) error {
+	fmt.Printf("good requests: %d ok, %d failed\n", res.good.Load(), len(res.goodFail))
+	paths := make([]string, 0, len(res.byRoute))
+	for p := range res.byRoute {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		fmt.Printf("  %-12s %v\n", p, res.byRoute[p])
+	}
+	span := func(get func(sample) int64) (lo, hi int64) {
+		lo, hi = -1, -1
+		for _, s := range samples {
+			v := get(s)
+			if v < 0 {
+				continue
+			}
+			if lo < 0 || v < lo {
+				lo = v
+			}
+			if v > hi {
+				hi = v
+			}
+		}
+		return lo, hi
+	}
+	rlo, rhi := span(func(s sample) int64 { return s.rss })
+	glo, ghi := span(func(s sample) int64 { return s.goroutines })
+	tlo, thi := span(func(s sample) int64 { return s.threads })
+	flo, fhi := span(func(s sample) int64 { return s.fds })
+	_, ab := span(func(s sample) int64 { return s.abandoned })
+	fmt.Printf("RSS %d–%d MiB (limit %d MiB + margin), goroutines %d–%d, threads %d–%d, fds %d–%d, abandoned renders %d (%d samples, %d CPUs)\n",
+		rlo>>20, rhi>>20, 512, glo, ghi, tlo, thi, flo, fhi, ab, len(samples), runtime.NumCPU())
+	var errs []error
+	if n := len(res.goodFail); n > 0 {
+		errs = append(errs, fmt.Errorf("%d good requests failed, e.g. %s", n, res.goodFail[0]))
+	}
+	if rhi > rssLimit {
+		errs = append(errs, fmt.Errorf("RSS reached %d MiB, over %d MiB", rhi>>20, rssLimit>>20))
+	}
+	if res.good.Load() == 0 {
+		errs = append(errs, errors.New("no good request succeeded"))
+	}
+	return errors.Join(errs...)
+}
