@@ -16,11 +16,16 @@ type Config struct {
 	Runtime Runtime `toml:"runtime"`
 	Dev     Dev     `toml:"dev"`
 	Cache   Cache   `toml:"cache"`
+	// Apps are the apps of a bext that hosts several ([[apps]]); empty when
+	// the file has a single [app].
+	Apps []AppEntry `toml:"apps"`
 
 	// Path is the absolute path of the file loaded ("" when defaults only);
 	// Dir is its folder, against which app paths were resolved.
 	Path string `toml:"-"`
 	Dir  string `toml:"-"`
+
+	present map[string]bool // keys written in the file (Load)
 }
 
 // Server is the HTTP listener. *_ms fields are milliseconds; 0 means no timeout.
@@ -36,6 +41,9 @@ type Server struct {
 	LogFormat           string `toml:"log_format"`                                                               // "auto" | "json" | "text"
 	LogLevel            string `toml:"log_level"`                                                                // "info"
 	AccessLog           bool   `toml:"access_log"`                                                               // true
+	// MaxAppsRunning bounds how many [[apps]] are live at once; the least
+	// recently used is evicted to start another.
+	MaxAppsRunning int `toml:"max_apps_running" range:"0,100000" zero:"0 = no bound"`
 }
 
 // App names the JavaScript app. Load makes every path absolute.
@@ -118,4 +126,35 @@ type CacheRule struct {
 	StaleIfError         int      `toml:"stale_if_error" range:"0,31536000"`         // a failed render serves the stale copy for this long
 	Headers              []string `toml:"headers"`                                   // request headers that key the page (beyond the response's Vary)
 	Cookies              []string `toml:"cookies"`                                   // cookies that key the page; requests with other cookies stay cacheable
+}
+
+// AppEntry is one app of a bext that hosts several: the keys of [app]
+// directly in the table, how requests reach it, and overrides of [render].
+type AppEntry struct {
+	Name string `toml:"name"` // unique; labels metrics and the admin API
+	App  `toml:",inline"`
+	// Hosts route by the Host header: "a.example.com" or "*.tenant.example"
+	// (any subdomain). PathPrefix routes by path ("/shop": /shop and
+	// /shop/…). The most specific match wins; an app with neither is the
+	// default (at most one).
+	Hosts      []string `toml:"hosts"`
+	PathPrefix string   `toml:"path_prefix"`
+	// Preload boots the app at start instead of on its first request.
+	Preload bool `toml:"preload"`
+	// IdleTimeoutMS: with no request for this long the app's workers drain
+	// and its pool is released; the next request cold-starts it.
+	IdleTimeoutMS int `toml:"idle_timeout_ms" range:"0,2592000000" zero:"0 = never evicted"`
+	// Render starts as a copy of the top-level [render]; [apps.render] and
+	// [apps.render.lifecycle] override single keys.
+	Render  Render         `toml:"render" inherit:"render"`
+	Respawn Respawn        `toml:"respawn"`
+	Env     map[string]any `toml:"-"`
+}
+
+// Respawn stops an app that keeps crashing: max_crashes crashes (isolate
+// replacements for crashes and boot failures) within window_ms and the app
+// is failed until `bext workers restart --app NAME`.
+type Respawn struct {
+	MaxCrashes int `toml:"max_crashes" range:"0,1000000" zero:"0 = never stop respawning"` // 20
+	WindowMS   int `toml:"window_ms" range:"1,86400000"`                                   // 60000
 }

@@ -1,5 +1,7 @@
 package config
 
+import "reflect"
+
 // Default returns bext's defaults. It is the only place they are written;
 // config.toml at the repository root documents the same values and a test
 // keeps the two equal.
@@ -77,5 +79,24 @@ func Default() Config {
 			MaxBytes: 128 << 20,
 			MaxVary:  8,
 		},
+	}
+}
+
+// elementDefault is a new element of the array of tables key, with its
+// defaults: an [[apps]] entry has the defaults of [app], a 15-minute idle
+// timeout and a respawn window; other elements start empty.
+func elementDefault(key string, t reflect.Type) reflect.Value {
+	if key == "apps" {
+		return reflect.ValueOf(DefaultAppEntry())
+	}
+	return reflect.Zero(t)
+}
+
+// DefaultAppEntry is an [[apps]] entry before its keys are read.
+func DefaultAppEntry() AppEntry {
+	return AppEntry{
+		App:           Default().App,
+		IdleTimeoutMS: 15 * 60 * 1000,
+		Respawn:       Respawn{MaxCrashes: 20, WindowMS: 60000},
 	}
 }

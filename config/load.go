@@ -44,7 +44,7 @@ func Load(path string) (*Config, error) {
 	lines := locateKeys(text)
 	for i := range problems {
 		if problems[i].Line == 0 && problems[i].Key != "" {
-			problems[i].Line = lines[problems[i].Key]
+			problems[i].Line = lineOf(lines, problems[i].Key)
 		}
 	}
 	sortProblems(problems)
@@ -64,6 +64,14 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 	bad := map[string]bool{} // keys already reported: their children are not
 	root := reflect.ValueOf(c).Elem()
 	elems := map[string]int{} // array of tables -> elements seen so far
+	c.present = map[string]bool{}
+	type deferred struct {
+		n   int // element number, 1-based (the slice may grow meanwhile)
+		f   field
+		v   any
+		key string
+	}
+	var later []deferred // keys of inheriting tables: set after the copy
 	for _, k := range md.Keys() {
 		key := strings.Join(k, ".")
 		parent, _ := splitKey(key)
@@ -71,6 +79,7 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 			bad[key] = true
 			continue
 		}
+		c.present[shown(key, elems)] = true
 		f, known := schema[key]
 		if !known {
 			bad[key] = true
@@ -84,22 +93,84 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 		dst, v := root, lookup(raw, k)
 		switch {
 		case f.isArray():
-			// A new [[array]] element: grow the slice by a zero element.
+			// A new [[array]] element, starting from its defaults.
 			elems[key]++
 			arr := root.FieldByIndex(f.index)
-			arr.Set(reflect.Append(arr, reflect.Zero(f.typ.Elem())))
+			arr.Set(reflect.Append(arr, elementDefault(key, f.typ.Elem())))
 			continue
 		case f.array != "":
 			n := elems[f.array]
 			dst = root.FieldByIndex(schema[f.array].index).Index(n - 1)
 			v = lookupIn(raw, k, f.array, n)
+			if inheritsFrom(key) != "" {
+				later = append(later, deferred{n, f, v, shown(key, elems)})
+				continue
+			}
 		}
 		if msg := set(dst, f, v); msg != "" {
 			bad[key] = true
 			problems = append(problems, Problem{Key: shown(key, elems), Msg: msg})
 		}
 	}
+	c.inherit()
+	for _, d := range later {
+		if d.f.isTable() {
+			continue
+		}
+		dst := root.FieldByIndex(schema[d.f.array].index).Index(d.n - 1)
+		if msg := set(dst, d.f, d.v); msg != "" {
+			problems = append(problems, Problem{Key: d.key, Msg: msg})
+		}
+	}
 	return problems, true
+}
+
+// inheritsFrom returns the top-level table key's element table inherits
+// from, when key lies in such a table ("apps.render.jsc_workers" →
+// "render"), else "".
+func inheritsFrom(key string) string {
+	for k := key; k != ""; k, _ = splitKey(k) {
+		if f, ok := schema[k]; ok && f.inherit != "" {
+			return f.inherit
+		}
+	}
+	return ""
+}
+
+// inherit sets every inheriting table of every array element to a copy of
+// the top-level table it inherits from (before the element's own keys are
+// set on top).
+func (c *Config) inherit() {
+	root := reflect.ValueOf(c).Elem()
+	for _, f := range schema {
+		if f.inherit == "" || f.array == "" {
+			continue
+		}
+		from := root.FieldByIndex(schema[f.inherit].index)
+		arr := root.FieldByIndex(schema[f.array].index)
+		for n := range arr.Len() {
+			arr.Index(n).FieldByIndex(f.index).Set(deepCopy(from))
+		}
+	}
+}
+
+// deepCopy copies a config struct, its slices included.
+func deepCopy(v reflect.Value) reflect.Value {
+	out := reflect.New(v.Type()).Elem()
+	out.Set(v)
+	for i := range v.NumField() {
+		switch fv := v.Field(i); fv.Kind() {
+		case reflect.Slice:
+			if !fv.IsNil() {
+				cp := reflect.MakeSlice(fv.Type(), fv.Len(), fv.Len())
+				reflect.Copy(cp, fv)
+				out.Field(i).Set(cp)
+			}
+		case reflect.Struct:
+			out.Field(i).Set(deepCopy(fv))
+		}
+	}
+	return out
 }
 
 // shown is key as problems name it: a key of an array element carries the

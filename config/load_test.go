@@ -69,6 +69,7 @@ func TestLoadKeepsDefaultsForAbsentKeys(t *testing.T) {
 	want.Render.Lifecycle.Recovery.BackoffMultiplier = 2 // an integer is accepted for a float
 	want.Path, want.Dir = path, filepath.Dir(path)
 	want.resolvePaths()
+	got.present = nil
 	if !reflect.DeepEqual(*got, want) {
 		t.Errorf("Load =\n%+v\nwant\n%+v", *got, want)
 	}

@@ -5,12 +5,19 @@ import "path/filepath"
 // resolvePaths makes every path in the file absolute, relative to Dir, so
 // the server behaves the same whatever folder it was started from.
 func (c *Config) resolvePaths() {
-	c.App.ServerEntry = c.abs(c.App.ServerEntry)
-	c.App.ClientEntry = c.abs(c.App.ClientEntry)
-	c.App.PublicDir = c.abs(c.App.PublicDir)
-	c.App.OutDir = c.abs(c.App.OutDir)
-	for i, d := range c.Render.Lifecycle.WatchDirs {
-		c.Render.Lifecycle.WatchDirs[i] = c.abs(d)
+	c.resolveApp(&c.App, &c.Render)
+	for n := range c.Apps {
+		c.resolveApp(&c.Apps[n].App, &c.Apps[n].Render)
+	}
+}
+
+func (c *Config) resolveApp(a *App, r *Render) {
+	a.ServerEntry = c.abs(a.ServerEntry)
+	a.ClientEntry = c.abs(a.ClientEntry)
+	a.PublicDir = c.abs(a.PublicDir)
+	a.OutDir = c.abs(a.OutDir)
+	for i, d := range r.Lifecycle.WatchDirs {
+		r.Lifecycle.WatchDirs[i] = c.abs(d)
 	}
 }
 

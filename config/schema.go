@@ -18,6 +18,9 @@ type field struct {
 	// array is the key of the array of tables ([[cache.rule]]) a field
 	// belongs to ("" for none); index then starts at the element struct.
 	array string
+	// inherit names the top-level table an element's table starts as a
+	// copy of ([apps.render] inherits [render]).
+	inherit string
 }
 
 // isArray reports whether f is an array of tables ([[name]]).
@@ -47,7 +50,12 @@ func buildSchema() map[string]field {
 func walkStruct(t reflect.Type, prefix string, index []int, array string, s map[string]field) {
 	for i := range t.NumField() {
 		sf := t.Field(i)
-		name, _, _ := strings.Cut(sf.Tag.Get("toml"), ",")
+		name, opt, _ := strings.Cut(sf.Tag.Get("toml"), ",")
+		if sf.Anonymous && name == "" && opt == "inline" {
+			// The embedded struct's keys sit directly in this table.
+			walkStruct(sf.Type, prefix, append(append([]int(nil), index...), i), array, s)
+			continue
+		}
 		if name == "" || name == "-" {
 			continue
 		}
@@ -56,7 +64,7 @@ func walkStruct(t reflect.Type, prefix string, index []int, array string, s map[
 			key = prefix + "." + name
 		}
 		idx := append(append([]int(nil), index...), i)
-		f := field{index: idx, typ: sf.Type, zero: sf.Tag.Get("zero"), array: array}
+		f := field{index: idx, typ: sf.Type, zero: sf.Tag.Get("zero"), array: array, inherit: sf.Tag.Get("inherit")}
 		if r := sf.Tag.Get("range"); r != "" {
 			lo, hi, _ := strings.Cut(r, ",")
 			var err1, err2 error

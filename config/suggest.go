@@ -17,7 +17,7 @@ func suggest(key string) string {
 		return fmt.Sprintf("did you mean %q?", best)
 	}
 	for k, f := range schema {
-		if parent, n := splitKey(k); n == name && !f.isTable() {
+		if parent, n := splitKey(k); n == name && !f.isTable() && f.array == "" {
 			if parent == "" {
 				return fmt.Sprintf("%q belongs at the top level", name)
 			}

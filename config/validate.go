@@ -38,7 +38,10 @@ func (c *Config) validate() []Problem {
 	var ch checker
 	c.checkRanges(&ch)
 	c.Server.validate(&ch)
-	c.App.validate(&ch)
+	if len(c.Apps) == 0 {
+		c.App.validate(&ch, "app.")
+	}
+	c.validateApps(&ch)
 	c.Render.validate(&ch)
 	c.Render.Lifecycle.validate(&ch)
 	c.Render.Lifecycle.Recovery.validate(&ch)
@@ -105,29 +108,29 @@ func (a App) Prebuilt() bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-func (a App) validate(ch *checker) {
+func (a App) validate(ch *checker, p string) {
 	prebuilt := a.Prebuilt()
 	switch fi, err := os.Stat(a.ServerEntry); {
 	case a.ServerEntry == "":
-		ch.addf("app.server_entry", "must name the file that sets globalThis.render, e.g. \"src/server.jsx\"")
+		ch.addf(p+"server_entry", "must name the file that sets globalThis.render, e.g. \"src/server.jsx\"")
 	case err != nil && prebuilt:
 		// served from out_dir
 	case err != nil:
-		ch.addf("app.server_entry", "%s does not exist; set server_entry to your server entry file, relative to the config file's folder", a.ServerEntry)
+		ch.addf(p+"server_entry", "%s does not exist; set server_entry to your server entry file, relative to the config file's folder", a.ServerEntry)
 	case fi.IsDir():
-		ch.addf("app.server_entry", "%s is a folder; set server_entry to the file that sets globalThis.render", a.ServerEntry)
+		ch.addf(p+"server_entry", "%s is a folder; set server_entry to the file that sets globalThis.render", a.ServerEntry)
 	}
 	if a.ClientEntry != "" {
 		switch fi, err := os.Stat(a.ClientEntry); {
 		case err != nil && prebuilt:
 		case err != nil:
-			ch.addf("app.client_entry", "%s does not exist; fix the path or set client_entry = \"\" for no browser bundle", a.ClientEntry)
+			ch.addf(p+"client_entry", "%s does not exist; fix the path or set client_entry = \"\" for no browser bundle", a.ClientEntry)
 		case fi.IsDir():
-			ch.addf("app.client_entry", "%s is a folder; set client_entry to the browser entry file", a.ClientEntry)
+			ch.addf(p+"client_entry", "%s is a folder; set client_entry to the browser entry file", a.ClientEntry)
 		}
 	}
-	notAFile(ch, "app.public_dir", a.PublicDir)
-	notAFile(ch, "app.out_dir", a.OutDir)
+	notAFile(ch, p+"public_dir", a.PublicDir)
+	notAFile(ch, p+"out_dir", a.OutDir)
 }
 
 func (r Render) validate(ch *checker) {}
@@ -266,4 +269,77 @@ func validHeaderName(h string) bool {
 		}
 	}
 	return true
+}
+
+// validateApps checks the [[apps]] tables: unique names, entries that
+// exist, and routes that no two apps claim.
+func (c *Config) validateApps(ch *checker) {
+	if len(c.Apps) == 0 {
+		return
+	}
+	for k := range c.present {
+		if k == "app" || strings.HasPrefix(k, "app.") {
+			ch.addf("app", "a file with [[apps]] has no [app]: move its keys into an [[apps]] table with a name")
+			break
+		}
+	}
+	names := map[string]int{}
+	claims := map[string]int{} // "host path_prefix" -> app number
+	for n, a := range c.Apps {
+		key := elementKey("apps", n+1)
+		switch prev, dup := names[a.Name]; {
+		case a.Name == "":
+			ch.addf(key+".name", "is missing; every [[apps]] table needs a name, e.g. name = \"shop\"")
+		case !validAppName(a.Name):
+			ch.addf(key+".name", "%q may hold only letters, digits, '-', '_' and '.'", a.Name)
+		case dup:
+			ch.addf(key+".name", "%q is the name of %s too; names must be unique", a.Name, elementKey("apps", prev))
+		default:
+			names[a.Name] = n + 1
+		}
+		a.App.validate(ch, key+".")
+		prefix := strings.TrimSuffix(a.PathPrefix, "/")
+		if a.PathPrefix != "" && !strings.HasPrefix(a.PathPrefix, "/") {
+			ch.addf(key+".path_prefix", "%q must start with /, e.g. \"/shop\"", a.PathPrefix)
+		}
+		hosts := a.Hosts
+		if len(hosts) == 0 {
+			hosts = []string{""}
+		}
+		for _, h := range hosts {
+			if h != "" && !validHostPattern(h) {
+				ch.addf(key+".hosts", "%q is not a host name or *.domain pattern", h)
+				continue
+			}
+			claim := strings.ToLower(h) + " " + prefix
+			if other, taken := claims[claim]; taken {
+				what, field := "is the default app (no hosts, no path_prefix)", ".hosts"
+				switch {
+				case h != "" && prefix != "":
+					what = fmt.Sprintf("claims host %q and path_prefix %q", h, prefix)
+				case h != "":
+					what = fmt.Sprintf("claims host %q", h)
+				case prefix != "":
+					what, field = fmt.Sprintf("claims path_prefix %q", prefix), ".path_prefix"
+				}
+				ch.addf(key+field, "app %q %s, as app %q does; each host and path prefix belongs to one app", a.Name, what, c.Apps[other-1].Name)
+				continue
+			}
+			claims[claim] = n + 1
+		}
+	}
+}
+
+func validAppName(s string) bool {
+	for _, r := range s {
+		if !(r == '-' || r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// validHostPattern accepts a host name or "*." followed by one.
+func validHostPattern(h string) bool {
+	return validHostname(strings.TrimPrefix(h, "*."))
 }
