@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"bext/internal/adminclient"
+	"bext/internal/app"
 	"bext/pool"
 )
 
@@ -24,47 +25,101 @@ func adminFlags(fs *flag.FlagSet) func() (*adminclient.Client, error) {
 }
 
 func init() {
-	register(command{Name: "ps", Usage: "ps [-addr HOST:PORT] [-json]", Short: "Show the workers of a running server as a table.",
+	register(command{Name: "ps", Usage: "ps [-addr HOST:PORT] [-json]", Short: "Show the workers of a running server as a table (grouped by app with [[apps]]).",
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			client := adminFlags(fs)
-			asJSON := fs.Bool("json", false, "print the raw JSON array")
-			return func(out io.Writer) (int, error) {
-				ws, err := fetchWorkers(client)
-				if err != nil {
-					return 1, err
-				}
-				if *asJSON {
-					enc := json.NewEncoder(out)
-					enc.SetIndent("", "  ")
-					return 0, enc.Encode(ws)
-				}
-				printPS(out, ws)
-				return 0, nil
-			}
-		}})
-	register(command{Name: "workers restart", Usage: "workers restart [-addr HOST:PORT] [--worker N]",
-		Short: "Gracefully restart all workers (rolling), or one.",
-		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
-			client := adminFlags(fs)
-			id := fs.Int("worker", -1, "restart only this worker slot")
+			asJSON := fs.Bool("json", false, "print the raw JSON")
 			return func(out io.Writer) (int, error) {
 				c, err := client()
 				if err != nil {
 					return 1, err
 				}
-				ids, err := c.Restart(*id)
+				apps, err := c.Apps()
 				if err != nil {
 					return 1, err
+				}
+				if apps == nil {
+					ws, err := c.Workers("")
+					if err != nil {
+						return 1, err
+					}
+					if *asJSON {
+						return 0, printJSON(out, ws)
+					}
+					printPS(out, ws)
+					return 0, nil
+				}
+				workers := map[string][]pool.WorkerStats{}
+				for _, a := range apps {
+					if a.State == "running" || a.State == "draining" {
+						if workers[a.Name], err = c.Workers(a.Name); err != nil {
+							return 1, err
+						}
+					}
+				}
+				if *asJSON {
+					return 0, printJSON(out, map[string]any{"apps": apps, "workers": workers})
+				}
+				printAppsPS(out, apps, workers)
+				return 0, nil
+			}
+		}})
+	register(command{Name: "apps", Usage: "apps [-addr HOST:PORT] [-json]", Short: "List the apps of a running server with [[apps]]: state, workers, memory, last use.",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			client := adminFlags(fs)
+			asJSON := fs.Bool("json", false, "print the raw JSON")
+			return func(out io.Writer) (int, error) {
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				apps, err := c.Apps()
+				if err != nil {
+					return 1, err
+				}
+				if apps == nil {
+					return 1, fmt.Errorf("this server serves a single [app]; `bext ps` shows its workers")
+				}
+				if *asJSON {
+					return 0, printJSON(out, apps)
+				}
+				printApps(out, apps)
+				return 0, nil
+			}
+		}})
+	register(command{Name: "workers restart", Usage: "workers restart [-addr HOST:PORT] [--worker N] [--app NAME]",
+		Short: "Gracefully restart all workers (rolling), or one; --app picks the app (and revives one that stopped).",
+		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
+			client := adminFlags(fs)
+			id := fs.Int("worker", -1, "restart only this worker slot")
+			name := fs.String("app", "", "the app, with [[apps]]")
+			return func(out io.Writer) (int, error) {
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				ids, err := c.Restart(*id, *name)
+				if err != nil {
+					return 1, err
+				}
+				if *name != "" && len(ids) == 0 {
+					fmt.Fprintf(out, "app %s is starting\n", *name)
+					return 0, nil
 				}
 				fmt.Fprintf(out, "restart scheduled for worker(s) %v (rolling, surge-first)\n", ids)
 				return 0, nil
 			}
 		}})
-	register(command{Name: "workers stats", Usage: "workers stats [-addr HOST:PORT]", Short: "Print every metric of every worker.",
+	register(command{Name: "workers stats", Usage: "workers stats [-addr HOST:PORT] [--app NAME]", Short: "Print every metric of every worker.",
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			client := adminFlags(fs)
+			name := fs.String("app", "", "the app, with [[apps]]")
 			return func(out io.Writer) (int, error) {
-				ws, err := fetchWorkers(client)
+				c, err := client()
+				if err != nil {
+					return 1, err
+				}
+				ws, err := c.Workers(*name)
 				if err != nil {
 					return 1, err
 				}
@@ -74,13 +129,62 @@ func init() {
 		}})
 }
 
-// fetchWorkers reads /__bext/workers from the server the flags point at.
-func fetchWorkers(client func() (*adminclient.Client, error)) ([]pool.WorkerStats, error) {
-	c, err := client()
-	if err != nil {
-		return nil, err
+func printJSON(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// printAppsPS prints one block per app: a line with its state and routes,
+// then (when it runs) the seed's worker table.
+func printAppsPS(w io.Writer, apps []app.AppStats, workers map[string][]pool.WorkerStats) {
+	for i, a := range apps {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "App %s (%s; %s)\n", a.Name, appState(a), routes(a))
+		if ws, ok := workers[a.Name]; ok {
+			printPS(w, ws)
+		}
 	}
-	return c.Workers()
+}
+
+// printApps prints the apps table of `bext apps`.
+func printApps(w io.Writer, apps []app.AppStats) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "Name\tState\tWorkers\tMemory\tLast Used\tCold Starts\tRoutes")
+	for _, a := range apps {
+		last := "never"
+		if a.LastUsedAt != nil {
+			last = humanDuration(time.Since(*a.LastUsedAt)) + " ago"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%s\t%s\t%d\t%s\n", a.Name, appState(a), a.Workers, a.WorkerSlots, humanBytes(a.MemoryBytes), last, a.ColdStarts, routes(a))
+	}
+	tw.Flush()
+}
+
+func appState(a app.AppStats) string {
+	switch {
+	case a.GaveUp:
+		return "failed: " + firstLine(a.LastError) + "; revive with `bext workers restart --app " + a.Name + "`"
+	case a.State == "failed":
+		return "failed to start: " + firstLine(a.LastError)
+	}
+	return a.State
+}
+
+func routes(a app.AppStats) string {
+	var r []string
+	for _, h := range a.Hosts {
+		r = append(r, "host "+h)
+	}
+	if a.PathPrefix != "" {
+		r = append(r, "prefix "+a.PathPrefix)
+	}
+	if len(r) == 0 {
+		return "default app"
+	}
+	return strings.Join(r, ", ")
 }
 
 // printPS prints the seed's table: header, then one aligned row per slot.

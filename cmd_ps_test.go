@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"bext/internal/app"
 	"bext/pool"
 )
 
@@ -62,6 +63,10 @@ func TestPSFindsAdminFromEnvAndSendsToken(t *testing.T) {
 	var gotAuth string
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		gotAuth = r.Header.Get("Authorization")
+		if r.URL.Path != "/__bext/workers" {
+			http.NotFound(w, r) // a server with a single [app]
+			return
+		}
 		w.Write([]byte(`[{"id":0,"state":"ACTIVE","requests_served":1234}]`))
 	}))
 	defer ts.Close()
@@ -77,5 +82,33 @@ func TestPSFindsAdminFromEnvAndSendsToken(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "1,234") {
 		t.Fatalf("ps output:\n%s", out.String())
+	}
+}
+
+// With [[apps]], bext ps groups workers by app and shows the apps that are
+// not running (cold, evicted, failed) with their state.
+func TestPSGroupsByApp(t *testing.T) {
+	used := time.Now().Add(-90 * time.Second)
+	apps := []app.AppStats{
+		{Name: "alpha", State: "running", Hosts: []string{"alpha.test"}, Workers: 1, WorkerSlots: 1, LastUsedAt: &used},
+		{Name: "shop", State: "evicted", PathPrefix: "/shop"},
+		{Name: "broken", State: "failed", GaveUp: true, LastError: "5 crashes within 1m0s", Hosts: []string{"b.test"}},
+		{Name: "main", State: "cold"},
+	}
+	ws := map[string][]pool.WorkerStats{"alpha": {{ID: 0, State: "ACTIVE", RequestsServed: 1234, AvgRenderTimeMS: 2.5}}}
+	var b bytes.Buffer
+	printAppsPS(&b, apps, ws)
+	want := "App alpha (running; host alpha.test)\n" +
+		"Workers (1/1 active)\n" +
+		"ID  State   Requests  Memory  Uptime  Avg Render\n" +
+		"0   ACTIVE  1,234     0 B     0s      2.5ms\n" +
+		"\n" +
+		"App shop (evicted; prefix /shop)\n" +
+		"\n" +
+		"App broken (failed: 5 crashes within 1m0s; revive with `bext workers restart --app broken`; host b.test)\n" +
+		"\n" +
+		"App main (cold; default app)\n"
+	if b.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -85,6 +85,19 @@ func (s *Server) adminAccess(onAdminListener bool) func(http.Handler) http.Handl
 	}
 }
 
+// Guard is the admin access check of o's rules for routes mounted outside a
+// Server (the many-apps admin API): see the package comment on access.
+func Guard(o Options, onAdminListener bool) func(http.Handler) http.Handler {
+	s := &Server{opts: o}
+	return s.adminAccess(onAdminListener)
+}
+
+// WriteJSON answers with v as indented JSON, not cached.
+func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
+
+// WriteError answers an admin request with {"error": msg}.
+func WriteError(w http.ResponseWriter, status int, msg string) { writeError(w, status, msg) }
+
 // forbidden says how to get access, offering the token only when one is
 // configured.
 func (s *Server) forbidden(onAdminListener, read bool) string {

@@ -140,6 +140,12 @@ func statusFor(err error) int {
 	return http.StatusInternalServerError
 }
 
+// WriteErrorPage answers with bext's HTML error page for status, with
+// detail (shown as text) when not empty.
+func WriteErrorPage(w http.ResponseWriter, status int, detail string) {
+	writeErrorPage(w, status, detail)
+}
+
 func writeErrorPage(w http.ResponseWriter, status int, detail string) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -11,11 +11,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"bext/config"
+	"bext/internal/app"
 	"bext/pool"
 )
 
@@ -95,20 +97,21 @@ func (c *Client) Do(method, path string, v any) error {
 		if e.Error == "" {
 			e.Error = strings.TrimSpace(string(body))
 		}
-		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, e.Error)
+		return &StatusError{Method: method, Path: path, Status: resp.Status, Msg: e.Error, Code: resp.StatusCode}
 	}
 	return json.Unmarshal(body, v)
 }
 
-// Workers is GET /__bext/workers.
-func (c *Client) Workers() ([]pool.WorkerStats, error) {
+// Workers is GET /__bext/workers (of app name, with many apps).
+func (c *Client) Workers(name string) ([]pool.WorkerStats, error) {
 	var ws []pool.WorkerStats
-	return ws, c.Do(http.MethodGet, "/__bext/workers", &ws)
+	return ws, c.Do(http.MethodGet, withApp("/__bext/workers", name), &ws)
 }
 
-// Restart is POST /__bext/workers/restart for one slot (id >= 0) or all;
-// it returns the slots the server scheduled.
-func (c *Client) Restart(id int) ([]int, error) {
+// Restart is POST /__bext/workers/restart for one slot (id >= 0) or all,
+// of app name with many apps (an app that is not running is started, and
+// revived when it gave up); it returns the slots the server scheduled.
+func (c *Client) Restart(id int, name string) ([]int, error) {
 	path := "/__bext/workers/restart"
 	if id >= 0 {
 		path += "?worker=" + strconv.Itoa(id)
@@ -116,5 +119,38 @@ func (c *Client) Restart(id int) ([]int, error) {
 	var r struct {
 		Scheduled []int `json:"scheduled"`
 	}
-	return r.Scheduled, c.Do(http.MethodPost, path, &r)
+	return r.Scheduled, c.Do(http.MethodPost, withApp(path, name), &r)
+}
+
+// Apps is GET /__bext/apps: nil (and no error) from a server with a single
+// [app].
+func (c *Client) Apps() ([]app.AppStats, error) {
+	var as []app.AppStats
+	err := c.Do(http.MethodGet, "/__bext/apps", &as)
+	var se *StatusError
+	if errors.As(err, &se) && se.Code == http.StatusNotFound {
+		return nil, nil
+	}
+	return as, err
+}
+
+func withApp(path, name string) string {
+	if name == "" {
+		return path
+	}
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return path + sep + "app=" + url.QueryEscape(name)
+}
+
+// StatusError is an error status from the admin API.
+type StatusError struct {
+	Method, Path, Status, Msg string
+	Code                      int
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("%s %s: %s: %s", e.Method, e.Path, e.Status, e.Msg)
 }

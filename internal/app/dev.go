@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -25,6 +26,7 @@ import (
 // incremental builders and devserver.Target over the instance. Only the
 // dev loop's goroutine calls it once the watch has started.
 type devApp struct {
+	s      *site
 	in     *Instance
 	cfg    *config.Config
 	server *engine.Builder
@@ -39,8 +41,9 @@ type devApp struct {
 }
 
 // newDevApp makes the builders and builds once.
-func newDevApp(in *Instance, cfg *config.Config) (*devApp, error) {
-	d := &devApp{in: in, cfg: cfg, stopped: make(chan struct{})}
+func newDevApp(s *site, cfg *config.Config) (*devApp, error) {
+	in := s.in
+	d := &devApp{s: s, in: in, cfg: cfg, stopped: make(chan struct{})}
 	var err error
 	d.server, d.client, err = newBuilders(cfg, in.o.Dev)
 	if err != nil {
@@ -96,10 +99,16 @@ func (d *devApp) watchDirs() []string {
 		}
 	}
 	dirs = outermost(dirs)
-	if d.in.o.Dev && cfg.Path != "" {
+	if d.watchesConfig() {
 		dirs = append(dirs, cfg.Path)
 	}
 	return dirs
+}
+
+// watchesConfig: bext dev re-applies the config file of a single [app];
+// with [[apps]] a config change needs a restart.
+func (d *devApp) watchesConfig() bool {
+	return d.in.o.Dev && d.cfg.Path != "" && d.s.name == ""
 }
 
 // outermost drops duplicates and folders inside another listed folder.
@@ -132,7 +141,7 @@ func (d *devApp) start(cfg *config.Config) (stop func()) {
 		return func() {}
 	}
 	in := devserver.Inputs{Server: set(d.initial.Inputs), Client: d.clientInputs, PublicDir: cfg.App.PublicDir}
-	if d.in.o.Dev {
+	if d.watchesConfig() {
 		in.ConfigFile = cfg.Path
 	}
 	var hub devserver.Browsers
@@ -144,10 +153,18 @@ func (d *devApp) start(cfg *config.Config) (stop func()) {
 		defer close(d.stopped)
 		devserver.Run(ctx, w, d, d, devserver.Options{
 			Dir: cfg.Dir, Debounce: cfg.Render.Lifecycle.WatchDebounce(), Inputs: in, Hub: hub, Trace: d.in.o.Trace,
-			Logf: func(format string, args ...any) { fmt.Fprintf(d.in.o.Out, format+"\n", args...) },
+			Logf: d.logf,
 		})
 	}()
 	return func() { cancel(); <-d.stopped }
+}
+
+// logf prints a line of the dev loop, naming the app when there are many.
+func (d *devApp) logf(format string, args ...any) {
+	if d.s.name != "" {
+		format = strings.Replace(format, "[bext]", "[bext] app "+d.s.name+":", 1)
+	}
+	fmt.Fprintf(d.in.o.Out, format+"\n", args...)
 }
 
 // Build implements devserver.Builder.
@@ -222,7 +239,9 @@ func (d *devApp) ServeClient(c *devserver.Client) bool {
 		a.Files = files
 	}
 	d.assets = a
-	d.in.gen.Load().srv.SetAssets(a)
+	if g := d.s.current(); g != nil {
+		g.srv.SetAssets(a)
+	}
 	return slices.Equal(c.JS, d.js) && slices.Equal(c.CSS, d.css)
 }
 
@@ -261,7 +280,11 @@ type deployment struct {
 // Roll implements devserver.Deployment: every worker restarts on the new
 // factory, surge-first, one at a time.
 func (dep *deployment) Roll(ctx context.Context) error {
-	if err := dep.d.in.Pool().Deploy(ctx, dep.f, lifecycle.ReasonFileChange); err != nil {
+	g := dep.d.s.current()
+	if g == nil {
+		return errors.New("the app stopped")
+	}
+	if err := g.pool.Deploy(ctx, dep.f, lifecycle.ReasonFileChange); err != nil {
 		return err
 	}
 	dep.d.prog, dep.d.js, dep.d.css = dep.prog, dep.js, dep.css
@@ -280,11 +303,11 @@ func (d *devApp) Reconfigure(ctx context.Context) (devserver.Inputs, error) {
 	}
 	cfg.ApplyEnv(os.Getenv)
 	cfg.Server.Addr, cfg.Admin.Addr = d.cfg.Server.Addr, d.cfg.Admin.Addr // the listeners stay
-	nd, err := newDevApp(d.in, cfg)
+	nd, err := newDevApp(d.s, cfg)
 	if err != nil {
 		return devserver.Inputs{}, err
 	}
-	g, err := d.in.newGeneration(cfg, nd.initial)
+	g, err := d.in.newGeneration(d.s, cfg, nd.initial)
 	if err == nil {
 		if err = g.waitReady(30 * time.Second); err != nil {
 			g.pool.Close()
@@ -294,9 +317,12 @@ func (d *devApp) Reconfigure(ctx context.Context) (devserver.Inputs, error) {
 		nd.close()
 		return devserver.Inputs{}, err
 	}
-	old := d.in.gen.Swap(g)
-	old.retire()
-	if msg := needsRestart(old.cfg, cfg); msg != "" {
+	oldCfg := d.s.cfg
+	d.s.cfg = cfg
+	if old := d.s.gen.Swap(g); old != nil {
+		old.retire()
+	}
+	if msg := needsRestart(oldCfg, cfg); msg != "" {
 		fmt.Fprintf(d.in.o.Out, "[bext] %s changed in %s: restart bext dev to apply it\n", msg, filepath.Base(cfg.Path))
 	}
 	ApplyRuntime(cfg, d.in.log)

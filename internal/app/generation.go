@@ -27,6 +27,7 @@ type generation struct {
 	pool        *pool.Pool
 	srv         *render.Server
 	main, admin http.Handler
+	unregister  func() // takes the pool's metrics out of a shared registry
 
 	mu      sync.Mutex
 	idle    *sync.Cond // signalled when n drops to 0
@@ -35,8 +36,8 @@ type generation struct {
 }
 
 // newGeneration compiles b, checks that it boots, and starts a pool and the
-// HTTP handlers for cfg.
-func (in *Instance) newGeneration(cfg *config.Config, b *Bundle) (*generation, error) {
+// HTTP handlers for site s with cfg.
+func (in *Instance) newGeneration(s *site, cfg *config.Config, b *Bundle) (*generation, error) {
 	f, err := NewFactory(cfg, b, in.o.Dev, in.log)
 	if err != nil {
 		return nil, err
@@ -44,22 +45,42 @@ func (in *Instance) newGeneration(cfg *config.Config, b *Bundle) (*generation, e
 	if err := checkBoot(f); err != nil {
 		return nil, err
 	}
-	p := pool.New(f, PoolOptions(cfg, in.log))
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(p, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		buildInfo(in.o.Version), abandonedRenders(), abandonedRunning())
-	ro := RenderOptions(cfg, in.o.Dev, in.log)
-	ro.Registry = reg
+	return in.startGeneration(s, cfg, f, b.Assets)
+}
+
+// startGeneration starts the pool (booting from f) and the handlers of a
+// generation of site s.
+func (in *Instance) startGeneration(s *site, cfg *config.Config, f pool.Factory, assets *render.Assets) (*generation, error) {
+	log := in.log
+	po := PoolOptions(cfg, log)
+	if s.name != "" {
+		log = log.With("app", s.name)
+		po.Log = log
+		po.Observe = in.apps.observer(s.name)
+	}
+	p := pool.New(f, po)
+	ro := RenderOptions(cfg, in.o.Dev, log)
+	unregister := func() {}
+	if s.name == "" {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(append([]prometheus.Collector{p}, processCollectors(in.o.Version)...)...)
+		ro.Registry = reg
+	} else {
+		r := prometheus.WrapRegistererWith(prometheus.Labels{"app": s.name}, in.apps.registry)
+		r.MustRegister(p)
+		unregister = func() { r.Unregister(p) }
+	}
 	if in.o.Dev {
 		ro.TransformHTML = devserver.InjectHTML
 	}
 	srv, err := render.New(p, ro)
 	if err != nil {
+		unregister()
 		p.Close()
 		return nil, err
 	}
-	srv.SetAssets(b.Assets)
-	g := &generation{cfg: cfg, pool: p, srv: srv, main: srv.Handler(), admin: srv.AdminHandler()}
+	srv.SetAssets(assets)
+	g := &generation{cfg: cfg, pool: p, srv: srv, main: srv.Handler(), admin: srv.AdminHandler(), unregister: unregister}
 	g.idle = sync.NewCond(&g.mu)
 	return g, nil
 }
@@ -145,6 +166,14 @@ func (g *generation) retire() {
 	g.mu.Unlock()
 	deadline.Stop()
 	g.pool.Close()
+	g.unregister()
+}
+
+// processCollectors are the series of the whole process: Go runtime,
+// process, build info, abandoned renders.
+func processCollectors(version string) []prometheus.Collector {
+	return []prometheus.Collector{collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		buildInfo(version), abandonedRenders(), abandonedRunning()}
 }
 
 func buildInfo(version string) prometheus.Collector {

@@ -3,16 +3,12 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
-	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -47,15 +43,17 @@ type Options struct {
 	Bundle *Bundle
 }
 
-// Instance is a running bext: the current generation (pool, metrics,
-// handlers) behind the HTTP listeners, and the actors that serve it.
+// Instance is a running bext: its app (a site: the current generation of
+// pool, metrics and handlers, and the watch that redeploys it) behind the
+// HTTP listeners, and the actors that serve it.
 type Instance struct {
 	o         Options
 	log       *slog.Logger
-	gen       atomic.Pointer[generation]
+	cfg       *config.Config // as loaded
+	main      *site          // the single [app]; nil with [[apps]]
+	apps      *apps          // with [[apps]]
 	addr      string
 	adminAddr string
-	watch     *devApp        // nil without dev or watch_dirs
 	hub       *devserver.Hub // dev: live-reload event streams
 	stopOnce  sync.Once
 	stopCh    chan struct{}
@@ -84,65 +82,45 @@ func Start(ctx context.Context, cfg *config.Config, o Options) (*Instance, error
 		in.sig = make(chan os.Signal, 4)
 		signal.Notify(in.sig, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP)
 	}
+	in.cfg = cfg
 	ApplyRuntime(cfg, in.log)
 	for _, w := range cfg.Warnings() {
 		in.log.Warn("config: " + w)
 	}
-	started := time.Now()
-	b, err := in.bundle(cfg)
-	if err != nil {
+	if o.Dev {
+		in.hub = devserver.NewHub()
+	}
+	if err := in.startApps(cfg); err != nil {
 		in.teardown()
 		return nil, err
 	}
-	for _, w := range b.Warnings {
-		in.log.Warn("build warning", "msg", w)
-	}
-	g, err := in.newGeneration(cfg, b)
-	if err != nil {
-		in.teardown()
-		return nil, err
-	}
-	in.gen.Store(g)
 	if err := in.listen(cfg); err != nil {
 		in.teardown()
 		return nil, err
-	}
-	if err := g.waitReady(30 * time.Second); err != nil {
-		in.teardown()
-		return nil, err
-	}
-	if in.From == "" {
-		in.From = fmt.Sprintf("built %s in %s", b.Name, time.Since(started).Round(time.Millisecond))
 	}
 	in.run(ctx, cfg)
 	return in, nil
 }
 
-// bundle builds the app: through the incremental builders of a watch when
-// there is one (dev, or serve with watch_dirs), else from out_dir or a
-// one-shot build.
-func (in *Instance) bundle(cfg *config.Config) (*Bundle, error) {
-	if b := in.o.Bundle; b != nil {
-		in.From = b.From
-		return b, nil
-	}
-	if in.o.Dev || len(cfg.Render.Lifecycle.WatchDirs) > 0 {
-		d, err := newDevApp(in, cfg)
+// startApps starts the single [app] (and waits for its first worker), or
+// sets up the [[apps]] to start on demand (booting those with preload).
+func (in *Instance) startApps(cfg *config.Config) error {
+	if len(cfg.Apps) > 0 {
+		a, err := newApps(in, cfg)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		in.watch = d
-		if in.o.Dev {
-			in.hub = devserver.NewHub()
-		}
-		return d.initial, nil
+		in.apps = a
+		a.preload()
+		in.From = a.summary()
+		return nil
 	}
-	b, err := Load(cfg)
-	if err != nil {
-		return nil, err
+	s := &site{in: in, cfg: cfg}
+	if err := s.start(); err != nil {
+		return err
 	}
-	in.From = b.From
-	return b, nil
+	in.main, in.From = s, s.from
+	return nil
 }
 
 // Addr is the bound address of the main listener.
@@ -152,11 +130,22 @@ func (in *Instance) Addr() string { return in.addr }
 // routes share the main one.
 func (in *Instance) AdminAddr() string { return in.adminAddr }
 
-// Pool is the pool serving now.
-func (in *Instance) Pool() *pool.Pool { return in.gen.Load().pool }
+// Pool is the pool of the single [app] serving now (nil with [[apps]]: see
+// AppPool).
+func (in *Instance) Pool() *pool.Pool {
+	if in.main == nil {
+		return nil
+	}
+	return in.main.current().pool
+}
 
 // Config is the configuration serving now.
-func (in *Instance) Config() *config.Config { return in.gen.Load().cfg }
+func (in *Instance) Config() *config.Config {
+	if in.main != nil {
+		return in.main.current().cfg
+	}
+	return in.cfg
+}
 
 // Stop stops the instance (as SIGTERM does) and waits until it has.
 func (in *Instance) Stop() error {
@@ -171,110 +160,24 @@ func (in *Instance) Wait() error {
 	return in.err
 }
 
-// listener is one http.Server on a bound socket.
-type listener struct {
-	ln net.Listener
-	hs *http.Server
-}
-
-func (in *Instance) listen(cfg *config.Config) error {
-	main, err := in.newListener(cfg, cfg.Server.Addr, in.handler(false))
-	if err != nil {
-		return err
-	}
-	in.addr = main.ln.Addr().String()
-	if cfg.Admin.Addr != "" {
-		admin, err := in.newListener(cfg, cfg.Admin.Addr, in.handler(true))
-		if err != nil {
-			return err
-		}
-		in.adminAddr = admin.ln.Addr().String()
-		if admin.ln.Addr().Network() == "unix" {
-			in.adminAddr = "unix:" + in.adminAddr
-		}
-	}
-	return nil
-}
-
-// newListener binds addr and makes its server, with the timeouts that keep
-// slow clients from pinning connections.
-func (in *Instance) newListener(cfg *config.Config, addr string, h http.Handler) (*listener, error) {
-	ln, err := listenOn(addr)
-	if err != nil {
-		return nil, err
-	}
-	l := &listener{ln: ln, hs: HTTPServer(cfg, h, in.log)}
-	in.listeners = append(in.listeners, l)
-	return l, nil
-}
-
-// listenOn binds host:port, or a unix socket for "unix:PATH" (a stale
-// socket file is replaced; the new one is private to this user).
-func listenOn(addr string) (net.Listener, error) {
-	if path, ok := strings.CutPrefix(addr, "unix:"); ok {
-		if fi, err := os.Lstat(path); err == nil && fi.Mode()&os.ModeSocket != 0 {
-			if c, err := net.Dial("unix", path); err == nil {
-				c.Close()
-				return nil, fmt.Errorf("listen on %s: another server answers on that socket", addr)
-			}
-			os.Remove(path)
-		}
-		ln, err := net.Listen("unix", path)
-		if err != nil {
-			return nil, fmt.Errorf("listen on %s: %w", addr, err)
-		}
-		if err := os.Chmod(path, 0o600); err != nil {
-			ln.Close()
-			return nil, fmt.Errorf("listen on %s: %w", addr, err)
-		}
-		return ln, nil
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		hint := "is another server running? pick another address"
-		var ae *net.AddrError
-		if errors.As(err, &ae) || strings.Contains(err.Error(), "no such host") {
-			hint = "check the address"
-		}
-		return nil, fmt.Errorf("listen on %s: %w (%s)", addr, err, hint)
-	}
-	return ln, nil
-}
-
-// HTTPServer is the http.Server bext serves h with: [server] timeouts and
-// header limit, errors logged at warn.
-func HTTPServer(cfg *config.Config, h http.Handler, log *slog.Logger) *http.Server {
-	s := cfg.Server
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: ms(s.ReadHeaderTimeoutMS),
-		ReadTimeout:       ms(s.ReadTimeoutMS),
-		WriteTimeout:      ms(s.WriteTimeoutMS),
-		IdleTimeout:       ms(s.IdleTimeoutMS),
-		MaxHeaderBytes:    s.MaxHeaderBytes,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-}
-
-// handler serves each request with the generation current when it
-// arrives; live-reload streams bypass generations (they outlive them).
+// handler serves each request with the generation of its app current when
+// it arrives; live-reload streams bypass generations (they outlive them).
 func (in *Instance) handler(admin bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !admin && in.hub != nil && r.URL.Path == devserver.LiveReloadPath {
 			in.hub.ServeHTTP(w, r)
 			return
 		}
-		for {
-			g := in.gen.Load()
-			if g.acquire() {
-				defer g.release()
-				if admin {
-					g.admin.ServeHTTP(w, r)
-				} else {
-					g.main.ServeHTTP(w, r)
-				}
-				return
-			}
+		if in.apps != nil {
+			in.apps.serve(w, r, admin)
+			return
+		}
+		g := in.main.acquire()
+		defer g.release()
+		if admin {
+			g.admin.ServeHTTP(w, r)
+		} else {
+			g.main.ServeHTTP(w, r)
 		}
 	})
 }
@@ -294,15 +197,27 @@ func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 	if in.o.Signals {
 		in.addSignals(&g)
 	}
-	if in.watch != nil {
-		stop := in.watch.start(cfg)
-		g.Add(func() error { <-in.watch.stopped; return nil }, func(error) {
-			stop()
-			if in.hub != nil {
-				in.hub.Close() // end the event streams, or the listeners wait for them
-			}
-		})
-	}
+	// Watches (and, with [[apps]], the idle eviction) stop first: no
+	// deploy or cold start during shutdown.
+	quitWatch := make(chan struct{})
+	g.Add(func() error {
+		in.forSites(func(s *site) { s.startWatch() })
+		if in.apps != nil {
+			in.apps.janitor(quitWatch)
+		} else {
+			<-quitWatch
+		}
+		return nil
+	}, func(error) {
+		close(quitWatch)
+		in.forSites(func(s *site) { s.closeWatch() })
+		if in.apps != nil {
+			in.apps.stopping()
+		}
+		if in.hub != nil {
+			in.hub.Close() // end the event streams, or the listeners wait for them
+		}
+	})
 	for _, l := range in.listeners {
 		g.Add(func() error {
 			if err := l.hs.Serve(l.ln); !errors.Is(err, http.ErrServerClosed) {
@@ -329,7 +244,11 @@ func (in *Instance) addSignals(g *run.Group) {
 			case s := <-sig:
 				if s == syscall.SIGHUP {
 					in.log.Info("SIGHUP: rolling restart of all workers")
-					in.Pool().Restart(-1, lifecycle.ReasonManual)
+					in.forSites(func(s *site) {
+						if g := s.current(); g != nil {
+							g.pool.Restart(-1, lifecycle.ReasonManual)
+						}
+					})
 					continue
 				}
 				in.log.Info("shutting down: finishing in-flight requests", "signal", s.String())
@@ -347,26 +266,42 @@ func (in *Instance) addSignals(g *run.Group) {
 // shutdownListener stops accepting and lets in-flight requests finish, for
 // at most drain_timeout_ms plus a second.
 func (in *Instance) shutdownListener(l *listener) {
-	g := in.gen.Load()
-	g.srv.ShuttingDown()
-	ctx, cancel := context.WithTimeout(context.Background(), ms(g.cfg.Render.Lifecycle.DrainTimeoutMS)+time.Second)
+	drain := ms(in.cfg.Render.Lifecycle.DrainTimeoutMS)
+	in.forSites(func(s *site) {
+		if g := s.current(); g != nil {
+			g.srv.ShuttingDown()
+			drain = max(drain, ms(g.cfg.Render.Lifecycle.DrainTimeoutMS))
+		}
+	})
+	if in.apps != nil {
+		in.apps.shuttingDown.Store(true)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), drain+time.Second)
 	defer cancel()
 	_ = l.hs.Shutdown(ctx)
 }
 
-// closePool stops the workers of the current generation.
-func (in *Instance) closePool() {
-	in.closeWatch()
-	if g := in.gen.Load(); g != nil {
-		g.pool.Close()
-		in.log.Info("stopped")
+// forSites calls f for the single app or every one of [[apps]].
+func (in *Instance) forSites(f func(*site)) {
+	if in.main != nil {
+		f(in.main)
+	}
+	if in.apps != nil {
+		for _, s := range in.apps.sites {
+			f(s.site)
+		}
 	}
 }
 
-func (in *Instance) closeWatch() {
-	if in.watch != nil {
-		in.watch.close()
-	}
+// closePool stops the workers of every app.
+func (in *Instance) closePool() {
+	in.forSites(func(s *site) {
+		s.closeWatch()
+		if g := s.current(); g != nil {
+			g.pool.Close()
+		}
+	})
+	in.log.Info("stopped")
 }
 
 // teardown undoes a start that failed before the actors ran.

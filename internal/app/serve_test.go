@@ -186,11 +186,11 @@ func TestAdminOnAUnixSocket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, err := c.Workers()
+	ws, err := c.Workers("")
 	if err != nil || len(ws) != 4 {
 		t.Fatalf("workers over the socket: %v %v", ws, err)
 	}
-	if _, err := c.Restart(0); err != nil {
+	if _, err := c.Restart(0, ""); err != nil {
 		t.Fatalf("restart over the socket (a local client): %v", err)
 	}
 	if code, body := apptest.Get(t, "http://"+inst.Addr()+"/__bext/workers"); code == 200 && strings.HasPrefix(body, "[") {

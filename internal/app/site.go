@@ -1,0 +1,122 @@
+package app
+
+import (
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"bext/config"
+)
+
+// site is one app the instance serves: its configuration, its current
+// generation and, with dev or watch_dirs, the watch that redeploys it. A
+// file with a single [app] has one site, started with the instance and
+// never stopped before it; with [[apps]] every app is a site of its own,
+// started on demand (apps.go).
+type site struct {
+	in    *Instance
+	name  string         // "" for the single [app]
+	cfg   *config.Config // this app's view of the file ([[apps]]: its entry as [app] and [render])
+	gen   atomic.Pointer[generation]
+	watch *devApp // the running watch, if any
+	from  string  // how the bundle was obtained, for the start-up line
+
+	stopWatch func() // stops the watch's loop; nil when none runs
+}
+
+// current is the generation serving now (nil while the site is not
+// running).
+func (s *site) current() *generation { return s.gen.Load() }
+
+// bundle builds the app: through the incremental builders of a watch when
+// there is one (dev, or serve with watch_dirs), else from out_dir or a
+// one-shot build.
+func (s *site) bundle() (*Bundle, error) {
+	in, cfg := s.in, s.cfg
+	if b := in.o.Bundle; b != nil {
+		s.from = b.From
+		return b, nil
+	}
+	if in.o.Dev || len(cfg.Render.Lifecycle.WatchDirs) > 0 {
+		d, err := newDevApp(s, cfg)
+		if err != nil {
+			return nil, err
+		}
+		s.watch = d
+		return d.initial, nil
+	}
+	b, err := Load(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.from = b.From
+	return b, nil
+}
+
+// start builds the app, starts a generation for it and waits for its
+// first ACTIVE worker. On error nothing of it is left running.
+func (s *site) start() error {
+	started := time.Now()
+	b, err := s.bundle()
+	if err != nil {
+		return err
+	}
+	for _, w := range b.Warnings {
+		s.in.log.Warn("build warning", "app", s.name, "msg", w)
+	}
+	g, err := s.in.newGeneration(s, s.cfg, b)
+	if err == nil {
+		if err = g.waitReady(30 * time.Second); err != nil {
+			g.pool.Close()
+		}
+	}
+	if err != nil {
+		s.closeWatch()
+		return err
+	}
+	s.gen.Store(g)
+	if s.from == "" {
+		s.from = fmt.Sprintf("built %s in %s", b.Name, time.Since(started).Round(time.Millisecond))
+	}
+	return nil
+}
+
+// startWatch runs the site's watch loop, if it has one.
+func (s *site) startWatch() {
+	if s.watch != nil && s.stopWatch == nil {
+		s.stopWatch = s.watch.start(s.cfg)
+	}
+}
+
+// closeWatch stops the watch loop (waiting for it) and releases the
+// builders.
+func (s *site) closeWatch() {
+	if s.stopWatch != nil {
+		s.stopWatch()
+		s.stopWatch = nil
+	}
+	if s.watch != nil {
+		s.watch.close()
+		s.watch = nil
+	}
+}
+
+// stop stops the watch, then the generation: its requests finish (at most
+// drain_timeout_ms) and its pool closes.
+func (s *site) stop() {
+	s.closeWatch()
+	if g := s.gen.Swap(nil); g != nil {
+		g.retire()
+	}
+}
+
+// acquire returns the current generation with a request counted in, or
+// nil when the site is not running.
+func (s *site) acquire() *generation {
+	for {
+		g := s.gen.Load()
+		if g == nil || g.acquire() {
+			return g
+		}
+	}
+}
