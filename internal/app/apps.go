@@ -654,3 +654,10 @@ func (in *Instance) WaitApp(ctx context.Context, name string, ok func(AppStats) 
 		}
 	}
 }
+
+// EvictApp evicts app name now, as idling would (benchmarks and tests).
+func (in *Instance) EvictApp(name string) {
+	if s, ok := in.apps.byName[name]; ok {
+		in.apps.evict(s, "requested")
+	}
+}
