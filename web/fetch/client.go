@@ -60,8 +60,8 @@ type fetchOp struct {
 	href     string
 	method   string
 	header   http.Header
-	data     []byte     // request body bytes, or
-	pipe     *pipeBody  // a request body streamed from JS
+	data     []byte    // request body bytes, or
+	pipe     *pipeBody // a request body streamed from JS
 	hasBody  bool
 	redirect string
 	max      int

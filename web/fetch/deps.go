@@ -49,4 +49,5 @@ func signalOf(v goja.Value) (signal, bool) { return nil, false }
 
 // newController makes an AbortSignal and its abort function.
 func newController(r *webidl.Realm) (signal, func(reason goja.Value)) { return nil, nil }
+
 var errRelative = errors.New("relative URL without a base")

@@ -29,7 +29,7 @@ type netBody struct {
 	n    int64 // bytes read so far
 	done bool  // ended: read to the end, failed, cancelled or aborted
 
-	ctrl    *streams.Controller        // when streamed
+	ctrl    *streams.Controller      // when streamed
 	pending func([]byte, goja.Value) // readAll's callback while it runs
 }
 

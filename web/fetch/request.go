@@ -30,8 +30,8 @@ type request struct {
 	reload         bool
 	history        bool
 
-	follows signal       // the signal this request's signal follows, nil for none
-	sig     signal       // this request's own signal, made on first .signal
+	follows signal // the signal this request's signal follows, nil for none
+	sig     signal // this request's own signal, made on first .signal
 	abort   func(goja.Value)
 }
 
@@ -62,10 +62,10 @@ func (s *state) enum(v goja.Value, what string, allowed ...string) string {
 // requestInit holds a RequestInit's members, read in the order WebIDL's
 // dictionary conversion reads them (lexicographic).
 type requestInit struct {
-	present                                                                    bool
-	body, cache, credentials, duplex, headers, integrity, keepalive, method    goja.Value
-	mode, priority, redirect, referrer, referrerPolicy, signal, window         goja.Value
-	hasBody, hasSignal                                                         bool
+	present                                                                 bool
+	body, cache, credentials, duplex, headers, integrity, keepalive, method goja.Value
+	mode, priority, redirect, referrer, referrerPolicy, signal, window      goja.Value
+	hasBody, hasSignal                                                      bool
 }
 
 func (s *state) readInit(v goja.Value) requestInit {
