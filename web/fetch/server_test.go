@@ -95,7 +95,11 @@ func (ts *testServer) serve(w http.ResponseWriter, r *http.Request) {
 			zw, _ = flate.NewWriter(&b, 5)
 			coding = "deflate"
 		}
-		_, _ = io.WriteString(zw, strings.Repeat("hello ", 100))
+		reps := 100
+		if n, err := strconv.Atoi(r.URL.Query().Get("n")); err == nil {
+			reps = n
+		}
+		_, _ = io.WriteString(zw, strings.Repeat("hello ", reps))
 		_ = zw.Close()
 		w.Header().Set("Content-Encoding", coding)
 		_, _ = w.Write(b.Bytes())
