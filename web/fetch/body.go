@@ -275,9 +275,9 @@ func (s *state) pack(data []byte, h *headerList, kind consumeKind) goja.Value {
 	r := s.r
 	switch kind {
 	case asText:
-		return r.RT.ToValue(decodeUTF8(data))
+		return r.RT.ToValue(textOf(data))
 	case asJSON:
-		v, err := s.jsonParse(goja.Undefined(), r.RT.ToValue(decodeUTF8(data)))
+		v, err := s.jsonParse(goja.Undefined(), r.RT.ToValue(textOf(data)))
 		if err != nil {
 			panic(exceptionValue(err))
 		}

@@ -341,7 +341,11 @@ func (op *fetchOp) respond(resp *http.Response, urls []string) func() error {
 			op.reject(s.limitError(urls[len(urls)-1]))
 			return nil
 		default:
-			op.nb = &netBody{op: op, rc: decode(resp.Body, resp.Header.Values("Content-Encoding")), href: urls[len(urls)-1]}
+			size := resp.ContentLength
+			if len(resp.Header.Values("Content-Encoding")) > 0 {
+				size = -1
+			}
+			op.nb = &netBody{op: op, rc: decode(resp.Body, resp.Header.Values("Content-Encoding")), href: urls[len(urls)-1], size: size}
 			res.body = body{kind: bodyNet, net: op.nb, length: resp.ContentLength}
 		}
 		op.settled = true

@@ -3,6 +3,7 @@ package fetch
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // mimeType is a parsed MIME type (MIME Sniffing §4): type and subtype
@@ -207,6 +208,19 @@ func decodeUTF8(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
+	return decodeInvalid(b)
+}
+
+// textOf is decodeUTF8 for bytes that nothing will change any more (a
+// body's own bytes, a Blob's): valid UTF-8 becomes a string without a copy.
+func textOf(b []byte) string {
+	if len(b) > 0 && b[0] != 0xEF && utf8.Valid(b) {
+		return unsafe.String(&b[0], len(b))
+	}
+	return decodeUTF8(b)
+}
+
+func decodeInvalid(b []byte) string {
 	var sb strings.Builder
 	sb.Grow(len(b) + 8)
 	for i := 0; i < len(b); {

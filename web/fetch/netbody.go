@@ -28,6 +28,10 @@ type netBody struct {
 	href string
 	n    int64 // bytes read so far
 	done bool  // ended: read to the end, failed, cancelled or aborted
+	size int64 // Content-Length of the decoded body, -1 when unknown
+
+	buf     []byte // a stream's read buffer
+	reading bool   // a read into buf is in flight
 
 	ctrl    *streams.Controller      // when streamed
 	pending func([]byte, goja.Value) // readAll's callback while it runs
@@ -48,12 +52,21 @@ func (nb *netBody) Pull(c *streams.Controller) {
 		return
 	}
 	rc, limit := nb.rc, nb.op.s.opts.MaxResponseBytes
+	if nb.buf == nil {
+		if nb.size >= 0 && nb.size < chunkSize {
+			nb.buf = make([]byte, nb.size+1)
+		} else {
+			nb.buf = chunkBufs.Get().(*[chunkSize]byte)[:]
+		}
+	}
+	buf := nb.buf // pulls run one at a time: the buffer is free again
+	nb.reading = true
 	nb.op.s.r.Go(func(context.Context) func() error {
-		buf := make([]byte, chunkSize)
 		n, err := io.ReadAtLeast(rc, buf, 1)
 		chunk := bytes.Clone(buf[:n])
 		err = nb.op.why(err)
 		return func() error {
+			nb.reading = false
 			if nb.done {
 				return nil
 			}
@@ -86,9 +99,9 @@ func (nb *netBody) Cancel(goja.Value) {
 // readAll reads the whole body from Go and calls cb on the JS goroutine.
 func (nb *netBody) readAll(cb func([]byte, goja.Value)) {
 	nb.pending = cb
-	rc, limit := nb.rc, nb.op.s.opts.MaxResponseBytes
+	rc, limit, size := nb.rc, nb.op.s.opts.MaxResponseBytes, nb.size
 	nb.op.s.r.Go(func(context.Context) func() error {
-		data, err := readLimited(rc, limit)
+		data, err := readLimited(rc, limit, size)
 		err = nb.op.why(err)
 		return func() error {
 			if nb.done || nb.pending == nil {
@@ -115,17 +128,53 @@ func (nb *netBody) readAll(cb func([]byte, goja.Value)) {
 var errTooLarge = errors.New("body too large")
 
 // readLimited reads rc to the end, failing with errTooLarge past limit
-// bytes (0 = no limit).
-func readLimited(rc io.Reader, limit int64) ([]byte, error) {
-	if limit <= 0 {
-		return io.ReadAll(rc)
+// bytes (0 = no limit); size is the expected length (-1 unknown). The
+// result is allocated once, at its final size.
+func readLimited(rc io.Reader, limit, size int64) ([]byte, error) {
+	if limit > 0 {
+		rc = io.LimitReader(rc, limit+1)
 	}
-	data, err := io.ReadAll(io.LimitReader(rc, limit+1))
-	if err == nil && int64(len(data)) > limit {
+	if size >= 0 && (limit <= 0 || size <= limit) {
+		data := make([]byte, 0, size+1) // room to see EOF without growing
+		for {
+			n, err := rc.Read(data[len(data):cap(data)])
+			data = data[:len(data)+n]
+			if err == io.EOF {
+				return data, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+			if len(data) == cap(data) { // longer than announced
+				rest, err := io.ReadAll(rc)
+				if err != nil {
+					return nil, err
+				}
+				data = append(data, rest...)
+				if limit > 0 && int64(len(data)) > limit {
+					return nil, errTooLarge
+				}
+				return data, nil
+			}
+		}
+	}
+	buf := readBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 1<<20 {
+			buf.Reset()
+			readBufs.Put(buf)
+		}
+	}()
+	if _, err := buf.ReadFrom(rc); err != nil {
+		return nil, err
+	}
+	if limit > 0 && int64(buf.Len()) > limit {
 		return nil, errTooLarge
 	}
-	return data, err
+	return bytes.Clone(buf.Bytes()), nil
 }
+
+var readBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // end releases the body (and the fetch) once.
 func (nb *netBody) end() {
@@ -135,7 +184,13 @@ func (nb *netBody) end() {
 	nb.done = true
 	nb.op.finish() // cancels the request's context: a read in flight returns
 	go nb.rc.Close()
+	if len(nb.buf) == chunkSize && !nb.reading {
+		chunkBufs.Put((*[chunkSize]byte)(nb.buf))
+	}
+	nb.buf = nil
 }
+
+var chunkBufs = sync.Pool{New: func() any { return new([chunkSize]byte) }}
 
 // fail ends the body with the JS error e: the stream errors, a pending
 // readAll rejects.
