@@ -345,7 +345,8 @@ func (op *fetchOp) respond(resp *http.Response, urls []string) func() error {
 			if len(resp.Header.Values("Content-Encoding")) > 0 {
 				size = -1
 			}
-			op.nb = &netBody{op: op, rc: decode(resp.Body, resp.Header.Values("Content-Encoding")), href: urls[len(urls)-1], size: size}
+			op.nb = &netBody{s: s, rc: decode(resp.Body, resp.Header.Values("Content-Encoding")), href: urls[len(urls)-1],
+				size: size, limit: limit, why: op.why, release: op.finish}
 			res.body = body{kind: bodyNet, net: op.nb, length: resp.ContentLength}
 		}
 		op.settled = true

@@ -81,7 +81,11 @@ func (s *state) failure(prefix string, err error, href string) *goja.Object {
 	if code != "" {
 		_ = cause.Set("code", code)
 	}
-	e := s.rt.NewTypeError(fmt.Sprintf("%s: %s (%s)", prefix, msg, href))
+	text := prefix + ": " + msg
+	if href != "" {
+		text += " (" + href + ")"
+	}
+	e := s.rt.NewTypeError(text)
 	_ = e.Set("cause", cause)
 	return e
 }

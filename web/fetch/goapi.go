@@ -1,10 +1,12 @@
 package fetch
 
 import (
+	"io"
 	"net/http"
 
 	"github.com/dop251/goja"
 
+	"bext/web/streams"
 	"bext/web/webidl"
 )
 
@@ -66,4 +68,39 @@ func ResponseOf(v goja.Value) (*ResponseData, bool) {
 		d.Stream = b.stream
 	}
 	return d, true
+}
+
+// NewRequest makes the JS Request an app's fetch(request, env, ctx)
+// handler receives for an incoming HTTP request: method and absURL as the
+// client sent them (absURL absolute, e.g. "https://example.com/a?b"), h
+// the request's headers (immutable in JS, as Workers and Deno make them),
+// src its body (nil = none) and signal the signal that aborts when the
+// client goes away (nil = none; it becomes request.signal's source).
+//
+// A body made by ReaderSource stays in Go until JS asks for
+// request.body, so `await request.json()` reads it without a JS stream;
+// any other Source becomes a ReadableStream at once.
+func NewRequest(r *webidl.Realm, method, absURL string, h http.Header, src streams.Source, sig signal) *goja.Object {
+	s := get(r)
+	q := &request{method: method, url: absURL, headers: fromHTTP(h, guardImmutable), redirect: "follow", mode: "cors",
+		credentials: "same-origin", cache: "default", referrer: "client", priority: "auto", follows: sig}
+	switch b := src.(type) {
+	case nil:
+	case *netBody:
+		b.href = absURL
+		q.body = body{kind: bodyNet, net: b, length: b.size}
+	default:
+		q.body = body{kind: bodyStream, stream: streams.NewReadable(r, b, 0), length: -1}
+	}
+	return s.request.New(q)
+}
+
+// ReaderSource makes a request body for NewRequest that reads rc (size
+// bytes, -1 when unknown) on goroutines of the render: all at once when
+// the handler calls text(), json(), …, chunk by chunk when it reads
+// request.body. rc is closed at the end of the body, when the stream is
+// cancelled, and (by the render's context) when the render ends. Bound
+// its size with http.MaxBytesReader.
+func ReaderSource(r *webidl.Realm, rc io.ReadCloser, size int64) streams.Source {
+	return &netBody{s: get(r), rc: rc, size: size}
 }

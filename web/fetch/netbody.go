@@ -23,12 +23,15 @@ import (
 // ReadableStream once someone asks for .body. Reads run one at a time on
 // goroutines (Realm.Go); everything else on the JS goroutine.
 type netBody struct {
-	op   *fetchOp
-	rc   io.ReadCloser // decoded
-	href string
-	n    int64 // bytes read so far
-	done bool  // ended: read to the end, failed, cancelled or aborted
-	size int64 // Content-Length of the decoded body, -1 when unknown
+	s       *state
+	rc      io.ReadCloser     // decoded
+	limit   int64             // bytes, 0 = none
+	why     func(error) error // maps a read error to its cause (the fetch's timeout)
+	release func()            // called once at the end (the fetch's finish)
+	href    string
+	n       int64 // bytes read so far
+	done    bool  // ended: read to the end, failed, cancelled or aborted
+	size    int64 // Content-Length of the decoded body, -1 when unknown
 
 	buf     []byte // a stream's read buffer
 	reading bool   // a read into buf is in flight
@@ -37,12 +40,19 @@ type netBody struct {
 	pending func([]byte, goja.Value) // readAll's callback while it runs
 }
 
+func (nb *netBody) cause(err error) error {
+	if err != nil && nb.why != nil {
+		return nb.why(err)
+	}
+	return err
+}
+
 // chunkSize is the most one pull reads.
 const chunkSize = 64 << 10
 
 // stream makes the body's ReadableStream.
 func (nb *netBody) stream() *goja.Object {
-	return streams.NewReadable(nb.op.s.r, nb, 0)
+	return streams.NewReadable(nb.s.r, nb, 0)
 }
 
 // Pull implements streams.Source.
@@ -51,7 +61,7 @@ func (nb *netBody) Pull(c *streams.Controller) {
 	if nb.done {
 		return
 	}
-	rc, limit := nb.rc, nb.op.s.opts.MaxResponseBytes
+	rc, limit := nb.rc, nb.limit
 	if nb.buf == nil {
 		if nb.size >= 0 && nb.size < chunkSize {
 			nb.buf = make([]byte, nb.size+1)
@@ -61,10 +71,10 @@ func (nb *netBody) Pull(c *streams.Controller) {
 	}
 	buf := nb.buf // pulls run one at a time: the buffer is free again
 	nb.reading = true
-	nb.op.s.r.Go(func(context.Context) func() error {
+	nb.s.r.Go(func(context.Context) func() error {
 		n, err := io.ReadAtLeast(rc, buf, 1)
 		chunk := bytes.Clone(buf[:n])
-		err = nb.op.why(err)
+		err = nb.cause(err)
 		return func() error {
 			nb.reading = false
 			if nb.done {
@@ -73,7 +83,7 @@ func (nb *netBody) Pull(c *streams.Controller) {
 			nb.n += int64(n)
 			switch {
 			case limit > 0 && nb.n > limit:
-				nb.fail(nb.op.s.limitError(nb.href))
+				nb.fail(nb.s.limitError(nb.href))
 			case n > 0:
 				c.Enqueue(chunk)
 				if err == io.EOF {
@@ -84,7 +94,7 @@ func (nb *netBody) Pull(c *streams.Controller) {
 				nb.end()
 				c.Close()
 			case err != nil:
-				nb.fail(nb.op.s.bodyError(err, nb.href))
+				nb.fail(nb.s.bodyError(err, nb.href))
 			}
 			return nil
 		}
@@ -99,10 +109,10 @@ func (nb *netBody) Cancel(goja.Value) {
 // readAll reads the whole body from Go and calls cb on the JS goroutine.
 func (nb *netBody) readAll(cb func([]byte, goja.Value)) {
 	nb.pending = cb
-	rc, limit, size := nb.rc, nb.op.s.opts.MaxResponseBytes, nb.size
-	nb.op.s.r.Go(func(context.Context) func() error {
+	rc, limit, size := nb.rc, nb.limit, nb.size
+	nb.s.r.Go(func(context.Context) func() error {
 		data, err := readLimited(rc, limit, size)
-		err = nb.op.why(err)
+		err = nb.cause(err)
 		return func() error {
 			if nb.done || nb.pending == nil {
 				return nil
@@ -112,10 +122,10 @@ func (nb *netBody) readAll(cb func([]byte, goja.Value)) {
 			switch {
 			case errors.Is(err, errTooLarge):
 				nb.end()
-				cb(nil, nb.op.s.limitError(nb.href))
+				cb(nil, nb.s.limitError(nb.href))
 			case err != nil:
 				nb.end()
-				cb(nil, nb.op.s.bodyError(err, nb.href))
+				cb(nil, nb.s.bodyError(err, nb.href))
 			default:
 				nb.end()
 				cb(data, nil)
@@ -182,7 +192,9 @@ func (nb *netBody) end() {
 		return
 	}
 	nb.done = true
-	nb.op.finish() // cancels the request's context: a read in flight returns
+	if nb.release != nil {
+		nb.release() // cancels the request's context: a read in flight returns
+	}
 	go nb.rc.Close()
 	if len(nb.buf) == chunkSize && !nb.reading {
 		chunkBufs.Put((*[chunkSize]byte)(nb.buf))
