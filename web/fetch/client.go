@@ -95,6 +95,10 @@ func (s *state) fetch(call goja.FunctionCall) goja.Value {
 		reject(sig.Reason())
 		return r.RT.ToValue(p)
 	}
+	if strings.HasPrefix(q.url, "data:") {
+		s.fetchData(q, resolve, reject)
+		return r.RT.ToValue(p)
+	}
 	op := &fetchOp{s: s, href: q.url, method: q.method, redirect: q.redirect, max: s.opts.MaxRedirects,
 		resolve: resolve, reject: reject}
 	if ex := catch(func() { op.prepare(q) }); ex != nil {
@@ -390,4 +394,21 @@ func (op *fetchOp) abort(reason goja.Value) {
 		op.nb.fail(reason)
 	}
 	op.finish()
+}
+
+// fetchData answers a data: URL without the network.
+func (s *state) fetchData(q *request, resolve, reject func(any)) {
+	href := q.url
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	mt, data, err := processDataURL(href)
+	if err != nil {
+		reject(s.networkError(err, href))
+		return
+	}
+	res := &response{typ: "basic", status: 200, statusText: "OK", urls: []string{q.url},
+		headers: &headerList{h: []header{{"content-type", mt}}, guard: guardImmutable},
+		body:    body{kind: bodyBytes, data: data, owned: true, length: int64(len(data))}}
+	resolve(s.response.New(res))
 }

@@ -311,3 +311,22 @@ promise_test(async () => {
   }
   assert_deep(got, ["chunk 0;", "chunk 1;", "chunk 2;"]);
 }, "a streamed body arrives chunk by chunk");
+
+promise_test(async () => {
+  const r = await fetch("data:,Hello%2C%20World!");
+  assert_equals(r.status, 200);
+  assert_equals(r.statusText, "OK");
+  assert_equals(r.type, "basic");
+  assert_equals(r.headers.get("content-type"), "text/plain;charset=US-ASCII");
+  assert_equals(await r.text(), "Hello, World!");
+  const b = await fetch("data:text/plain;base64,SGVsbG8=");
+  assert_equals(b.headers.get("content-type"), "text/plain");
+  assert_equals(await b.text(), "Hello");
+  const c = await fetch("data: Text/HTML ;Charset=UTF-8,<b>x</b>#frag");
+  assert_equals(c.headers.get("content-type"), "text/html;charset=UTF-8");
+  assert_equals(c.url, "data: Text/HTML ;Charset=UTF-8,<b>x</b>");
+  assert_equals(await c.text(), "<b>x</b>");
+  assert_deep(await (await fetch("data:application/json,%7B%22a%22%3A1%7D")).json(), { a: 1 });
+  await promise_rejects_js(TypeError, fetch("data:no-comma"));
+  await promise_rejects_js(TypeError, fetch("data:;base64,S"));
+}, "data: URLs");
