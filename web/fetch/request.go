@@ -203,15 +203,10 @@ func (s *state) newRequest(input, initV goja.Value) *request {
 		}
 		q.headers.guard = guardRequestNoCORS
 	}
-	if init.present {
-		src := init.headers
-		if src == nil && inputReq != nil {
-			src = nil // the copy made above already holds input's headers
-		} else if src != nil {
-			q.headers.h = q.headers.h[:0]
-			q.headers.changed()
-			s.fillHeaders(q.headers, src, "Request constructor")
-		}
+	if init.headers != nil { // else the copy made above holds the input's headers
+		q.headers.h = q.headers.h[:0]
+		q.headers.changed()
+		s.fillHeaders(q.headers, init.headers, "Request constructor")
 	}
 	inputHasBody := inputReq != nil && inputReq.body.kind != bodyNone
 	if (init.hasBody || inputHasBody) && (q.method == "GET" || q.method == "HEAD") {
