@@ -45,7 +45,7 @@ type signal interface {
 	Object() *goja.Object
 }
 
-func signalOf(v goja.Value) (signal, bool) { return nil, false }
+var signalOf = func(v goja.Value) (signal, bool) { return nil, false }
 
 // newController makes an AbortSignal and its abort function.
 func newController(r *webidl.Realm) (signal, func(reason goja.Value)) { return nil, nil }
