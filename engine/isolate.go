@@ -139,7 +139,6 @@ func (i *Isolate) installHost() error {
 		i.stringify = fn
 	}
 	i.installConsole()
-	i.installEncoding()
 	i.installTimers()
 	i.installMessageChannel()
 	i.installAllocationChecks()

@@ -1,11 +1,44 @@
-// Package encoding is a placeholder for the Web platform spec it names; its
-// Install is filled in by the spec's implementation.
 package encoding
 
-import "bext/web/webidl"
+import (
+	"reflect"
+
+	"github.com/dop251/goja"
+
+	"bext/web/webidl"
+)
 
 // Globals are the global names Install defines.
-var Globals = []string{} // to come: "TextEncoder", "TextDecoder", "atob", "btoa"
+var Globals = []string{"TextEncoder", "TextDecoder", "atob", "btoa"}
 
-// Install defines Globals in r.
-func Install(r *webidl.Realm) {}
+type key struct{}
+
+type state struct {
+	r       *webidl.Realm
+	u8proto *goja.Object
+}
+
+// Install defines Globals in r (once per realm).
+func Install(r *webidl.Realm) {
+	webidl.Value(r, key{}, func() *state {
+		st := &state{r: r}
+		st.installTextEncoder()
+		st.installTextDecoder()
+		r.Global("atob", r.Func("atob", 1, st.atob))
+		r.Global("btoa", r.Func("btoa", 1, st.btoa))
+		return st
+	})
+}
+
+var typeBytes = reflect.TypeOf([]byte(nil))
+
+// bytesOf is webidl.Bytes with a fast path for Uint8Array, the usual
+// argument of decode.
+func bytesOf(v goja.Value) ([]byte, bool) {
+	if o, ok := v.(*goja.Object); ok && o.ExportType() == typeBytes {
+		if b, ok := o.Export().([]byte); ok {
+			return b, true
+		}
+	}
+	return webidl.Bytes(v)
+}
