@@ -1,0 +1,144 @@
+package cache
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// SecondLevel is a shared cache behind memory (a Redis level, another
+// issue). The memory level asks it on a miss, once per key however many
+// requests miss together, before rendering; it writes every response it
+// stores to it in the background; Purge and PurgeAll pass on to it.
+//
+// An implementation must:
+//   - be safe for concurrent use and honour ctx (each call is bounded by
+//     Options.SecondTimeout);
+//   - treat keys as opaque strings (they hold NUL bytes and may be a few KB
+//     long: hash them if the store needs short keys);
+//   - return from Get what Set stored under the key, unchanged, or (nil, nil)
+//     when it has nothing (an error is logged and counts as nothing);
+//   - keep an item no longer than ttl;
+//   - purge by Selector from the Path and Tags of what it stored (Path is
+//     exact, Prefix a prefix of Path, Tag one of Tags, All everything).
+//
+// Entries with Vary come as two items: a record under the base key
+// (Vary set, Status 0, no body) and the response under its full key.
+type SecondLevel interface {
+	Get(ctx context.Context, key string) (*Stored, error)
+	Set(ctx context.Context, key string, s *Stored, ttl time.Duration) error
+	Purge(ctx context.Context, s Selector) error
+}
+
+// Stored is an entry as the second level keeps it.
+type Stored struct {
+	Status   int         `json:"status"`
+	Header   http.Header `json:"header,omitempty"` // without hop-by-hop fields, Date, Age, Content-Length and ETag
+	Body     []byte      `json:"body,omitempty"`
+	ETag     string      `json:"etag,omitempty"`
+	StoredAt time.Time   `json:"stored_at"`
+	// Fresh, StaleWhileRevalidate and StaleIfError count from StoredAt.
+	Fresh                time.Duration `json:"fresh"`
+	StaleWhileRevalidate time.Duration `json:"swr,omitempty"`
+	StaleIfError         time.Duration `json:"sie,omitempty"`
+	Path                 string        `json:"path"`
+	Tags                 []string      `json:"tags,omitempty"`
+	// Vary names the request headers that key the response; with Status 0
+	// the item is a vary record.
+	Vary []string `json:"vary,omitempty"`
+}
+
+func (e *entry) toStored() *Stored {
+	s := &Stored{Status: e.status, Body: e.body, ETag: e.etag, StoredAt: e.storedAt,
+		Fresh: e.fresh, StaleWhileRevalidate: e.swr, StaleIfError: e.sie, Path: e.path, Tags: e.tags, Vary: e.vary}
+	if e.record {
+		s.Status = 0
+		return s
+	}
+	s.Header = make(http.Header, len(e.base))
+	for _, x := range e.base {
+		s.Header[x.k] = x.v
+	}
+	return s
+}
+
+func (c *Cache) fromStored(key string, s *Stored) *entry {
+	if s.Status == 0 {
+		return newRecord(key, s.Path, s.Vary, s.StoredAt.Add(s.Fresh+max(s.StaleWhileRevalidate, s.StaleIfError)))
+	}
+	h := s.Header.Clone()
+	if h == nil {
+		h = http.Header{}
+	}
+	if s.ETag != "" {
+		h.Set("Etag", s.ETag)
+	}
+	p := policy{ok: true, fresh: s.Fresh, swr: s.StaleWhileRevalidate, sie: s.StaleIfError, vary: s.Vary, tags: s.Tags}
+	return c.newEntry(key, s.Path, s.Status, h, s.Body, p, s.StoredAt)
+}
+
+// secondGet looks a key up in the second level; a vary record found under
+// the base key leads to the variant's key. It returns a fresh response or
+// nil.
+func (c *Cache) secondGet(ctx context.Context, key, base string, r *http.Request, now time.Time) *entry {
+	e := c.secondGet1(ctx, key)
+	if e != nil && e.record {
+		if key != base {
+			return nil
+		}
+		key = c.variantKey(base, e.vary, r)
+		e = c.secondGet1(ctx, key)
+	}
+	if e == nil || e.record || now.Sub(e.storedAt) >= e.fresh {
+		return nil
+	}
+	return e
+}
+
+func (c *Cache) secondGet1(ctx context.Context, key string) *entry {
+	ctx, cancel := context.WithTimeout(ctx, c.secondTimeout)
+	defer cancel()
+	s, err := c.second.Get(ctx, key)
+	if err != nil {
+		c.warnOnce("second get", "cache: second level get failed (logged once)", "err", err)
+		return nil
+	}
+	if s == nil {
+		return nil
+	}
+	return c.fromStored(key, s)
+}
+
+// secondSet writes a stored entry (and its vary record) in the
+// background.
+func (c *Cache) secondSet(base string, e *entry) {
+	ttl := time.Until(e.expires)
+	if c.second == nil || ttl <= 0 {
+		return
+	}
+	c.goBackground(func() {
+		ctx, cancel := context.WithTimeout(c.bgCtx, c.secondTimeout)
+		defer cancel()
+		if len(e.vary) > 0 {
+			rec := &Stored{StoredAt: e.storedAt, Fresh: e.fresh, StaleWhileRevalidate: e.swr, StaleIfError: e.sie, Path: e.path, Vary: e.vary}
+			if err := c.second.Set(ctx, base, rec, ttl); err != nil {
+				c.warnOnce("second set", "cache: second level set failed (logged once)", "err", err)
+				return
+			}
+		}
+		if err := c.second.Set(ctx, e.key, e.toStored(), ttl); err != nil {
+			c.warnOnce("second set", "cache: second level set failed (logged once)", "err", err)
+		}
+	})
+}
+
+func (c *Cache) purgeSecond(s Selector) {
+	if c.second == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), c.secondTimeout)
+	defer cancel()
+	if err := c.second.Purge(ctx, s); err != nil {
+		c.log.Error("cache: second level purge failed", "err", err)
+	}
+}
