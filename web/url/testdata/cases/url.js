@@ -1,0 +1,1 @@
+test(() => assert_equals(new URL("http://a").href, "http://a/"), "URL: basic");
