@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -75,4 +76,8 @@ func wantStatus(t testing.TB, w *httptest.ResponseRecorder, want string) {
 	if got := cacheStatus(w); got != want {
 		t.Fatalf("Cache-Status = %q, want %q (status %d, body %.60q)", got, want, w.Code, w.Body.String())
 	}
+}
+
+func contextWithCancel() (context.Context, context.CancelFunc) {
+	return context.WithCancel(context.Background())
 }
