@@ -6,6 +6,7 @@ import (
 	"github.com/dop251/goja"
 
 	"bext/web/streams"
+	"bext/web/url"
 	"bext/web/webidl"
 )
 
@@ -146,27 +147,11 @@ func (s *state) extract(v goja.Value, keepalive bool) extracted {
 		}
 		return extracted{body{kind: bodyStream, stream: v.(*goja.Object), length: -1}, ""}
 	}
-	if s.isSearchParams(v) {
-		str := r.String(v)
+	if str, ok := url.SearchParamsOf(v); ok {
 		return extracted{body{kind: bodyBytes, str: str, isStr: true, length: int64(len(str))}, "application/x-www-form-urlencoded;charset=UTF-8"}
 	}
 	str := r.String(v)
 	return extracted{body{kind: bodyBytes, str: str, isStr: true, length: int64(len(str))}, "text/plain;charset=UTF-8"}
-}
-
-// isSearchParams reports whether v is a URLSearchParams.
-func (s *state) isSearchParams(v goja.Value) bool {
-	o, ok := v.(*goja.Object)
-	if !ok || s.searchParams == nil {
-		return false
-	}
-	proto, _ := s.searchParams.Get("prototype").(*goja.Object)
-	for p := o.Prototype(); p != nil; p = p.Prototype() {
-		if p == proto {
-			return true
-		}
-	}
-	return false
 }
 
 // consumeKind is what a Body mixin method makes of the bytes.

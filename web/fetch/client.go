@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	neturl "net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/dop251/goja"
 
 	"bext/web/streams"
+	"bext/web/url"
 )
 
 // client is the HTTP side of fetch: one Go transport (connection pool)
@@ -176,12 +176,12 @@ func (op *fetchOp) prepare(q *request) {
 
 // checkURL returns why url cannot be fetched ("" when it can).
 func checkURL(href string) string {
-	u, err := neturl.Parse(href)
+	u, err := url.ParseURL(href, "")
 	if err != nil {
 		return "invalid URL"
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return "unknown scheme " + u.Scheme + ":"
+	if u.Scheme() != "http" && u.Scheme() != "https" {
+		return "unknown scheme " + u.Protocol()
 	}
 	if p := u.Port(); p != "" {
 		if n, _ := strconv.Atoi(p); slices.Contains(badPorts, n) {
@@ -286,9 +286,9 @@ func discard(b io.ReadCloser) {
 }
 
 func sameOrigin(a, b string) bool {
-	ua, err1 := neturl.Parse(a)
-	ub, err2 := neturl.Parse(b)
-	return err1 == nil && err2 == nil && ua.Scheme == ub.Scheme && ua.Host == ub.Host
+	ua, err1 := url.ParseURL(a, "")
+	ub, err2 := url.ParseURL(b, "")
+	return err1 == nil && err2 == nil && ua.Origin() == ub.Origin()
 }
 
 // failed is the continuation that rejects the fetch with a network error.

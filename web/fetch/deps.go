@@ -1,53 +1,32 @@
 package fetch
 
-// Interim stand-ins for web/events and web/url until they land: only this
-// file changes when they do.
+// What fetch takes from the specs it builds on: AbortSignal (web/events)
+// and the URL parser (web/url).
 
 import (
-	"errors"
-	neturl "net/url"
-
 	"github.com/dop251/goja"
 
+	"bext/web/events"
+	"bext/web/url"
 	"bext/web/webidl"
 )
 
-func installDeps(r *webidl.Realm) {}
+func installDeps(r *webidl.Realm) {
+	events.Install(r)
+	url.Install(r)
+}
 
 // parseURL is the URL parser: input against base ("" = none); it returns
-// the href.
-func parseURL(input, base string) (string, error) {
-	u, err := neturl.Parse(input)
-	if err != nil {
-		return "", err
-	}
-	if base != "" {
-		b, err := neturl.Parse(base)
-		if err != nil {
-			return "", err
-		}
-		u = b.ResolveReference(u)
-	}
-	if !u.IsAbs() {
-		return "", errRelative
-	}
-	return u.String(), nil
-}
+// the href. Safe on any goroutine.
+func parseURL(input, base string) (string, error) { return url.Parse(input, base) }
 
 // urlOf returns the href of a URL object.
-func urlOf(v goja.Value) (string, bool) { return "", false }
+func urlOf(v goja.Value) (string, bool) { return url.Of(v) }
 
 // signal is an AbortSignal seen from Go.
-type signal interface {
-	Aborted() bool
-	Reason() goja.Value
-	OnAbort(fn func(reason goja.Value)) (remove func())
-	Object() *goja.Object
-}
+type signal = *events.Signal
 
-var signalOf = func(v goja.Value) (signal, bool) { return nil, false }
+func signalOf(v goja.Value) (signal, bool) { return events.SignalOf(v) }
 
 // newController makes an AbortSignal and its abort function.
-func newController(r *webidl.Realm) (signal, func(reason goja.Value)) { return nil, nil }
-
-var errRelative = errors.New("relative URL without a base")
+func newController(r *webidl.Realm) (signal, func(reason goja.Value)) { return events.NewController(r) }

@@ -62,6 +62,10 @@
 // rejects with "terminated: …". The standard's blocked ports (1, 7, 9, …,
 // 6000, 6665–6669, 10080) are refused ("bad port"), as in Node.
 //
+// AbortSignal comes from web/events (Request.signal is a signal of the
+// request's own that follows init.signal, made on first access) and URLs
+// are parsed by web/url.
+//
 // # Go API
 //
 // The engine's fetch-handler contract: NewRequest makes the Request a
@@ -86,8 +90,6 @@
 //   - Calling Headers(), Request(), Response(), Blob(), File() or
 //     FormData() without new from strict-mode code constructs instead of
 //     throwing: goja cannot tell such a call from new (web/webidl).
-//   - Request.signal and fetch's abort come from web/events; relative and
-//     odd URLs are parsed by web/url.
 //
 // Conformance: testdata/conformance holds bext's own cases written from the
 // standards (the web-platform-tests files cannot be had at test time);

@@ -104,7 +104,6 @@ type state struct {
 	headers, request, response, blob, file, formData *webidl.Class
 
 	jsonParse, jsonStringify goja.Callable
-	searchParams             *goja.Object // URLSearchParams, for BodyInit
 	client                   *client
 }
 
@@ -128,9 +127,6 @@ func install(r *webidl.Realm) *state {
 	json := rt.Get("JSON").ToObject(rt)
 	s.jsonParse, _ = goja.AssertFunction(json.Get("parse"))
 	s.jsonStringify, _ = goja.AssertFunction(json.Get("stringify"))
-	if sp, ok := rt.Get("URLSearchParams").(*goja.Object); ok {
-		s.searchParams = sp
-	}
 	s.client = clientFor(s.opts)
 	s.installHeaders()
 	s.installBlob()

@@ -230,3 +230,41 @@ return await (await fetch("` + srv.URL + `/upload", { method: "POST", body, dupl
 		t.Fatalf("got %q", got)
 	}
 }
+
+// TestAbortCancelsTheRequest: aborting a fetch's signal rejects it (or
+// errors its body) with the reason, and the server sees the request go.
+func TestAbortCancelsTheRequest(t *testing.T) {
+	ts := newTestServer(t)
+	gone := make(chan struct{}, 4)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/half" {
+			io.WriteString(w, "first")
+			w.(http.Flusher).Flush()
+		}
+		ts.hang <- struct{}{} // JS's fetch of /wait-hang returns: the request is here
+		<-r.Context().Done()
+		gone <- struct{}{}
+	}))
+	defer srv.Close()
+	w := webtest.New(t, "", fetch.Options{})
+	for _, c := range []struct{ name, js string }{
+		{"waiting for the response", `const c = new AbortController();
+			const p = fetch("` + srv.URL + `/hang", {signal: c.signal});
+			await fetch("` + ts.URL + `/wait-hang"); c.abort(); await p;`},
+		{"reading text()", `const c = new AbortController();
+			const r = await fetch("` + srv.URL + `/half", {signal: c.signal});
+			const p = r.text(); await fetch("` + ts.URL + `/wait-hang"); c.abort(); await p;`},
+		{"reading the stream", `const c = new AbortController();
+			const r = await fetch("` + srv.URL + `/half", {signal: c.signal});
+			const rd = r.body.getReader(); await rd.read(); await fetch("` + ts.URL + `/wait-hang"); c.abort(); await rd.read();`},
+		{"the Request's signal", `const c = new AbortController();
+			const p = fetch(new Request("` + srv.URL + `/hang", {signal: c.signal}));
+			await fetch("` + ts.URL + `/wait-hang"); c.abort(); await p;`},
+	} {
+		got := w.Must(`try { ` + c.js + ` return "not aborted" } catch (e) { return e.name + ": " + e.message }`)
+		if got != "AbortError: This operation was aborted" {
+			t.Errorf("%s: %s", c.name, got)
+		}
+		wait(t, gone, c.name+": the server never saw the request go")
+	}
+}

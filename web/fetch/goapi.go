@@ -6,6 +6,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"bext/web/events"
 	"bext/web/streams"
 	"bext/web/webidl"
 )
@@ -80,7 +81,7 @@ func ResponseOf(v goja.Value) (*ResponseData, bool) {
 // A body made by ReaderSource stays in Go until JS asks for
 // request.body, so `await request.json()` reads it without a JS stream;
 // any other Source becomes a ReadableStream at once.
-func NewRequest(r *webidl.Realm, method, absURL string, h http.Header, src streams.Source, sig signal) *goja.Object {
+func NewRequest(r *webidl.Realm, method, absURL string, h http.Header, src streams.Source, sig *events.Signal) *goja.Object {
 	s := get(r)
 	q := &request{method: method, url: absURL, headers: fromHTTP(h, guardImmutable), redirect: "follow", mode: "cors",
 		credentials: "same-origin", cache: "default", referrer: "client", priority: "auto", follows: sig}

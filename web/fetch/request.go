@@ -1,12 +1,12 @@
 package fetch
 
 import (
-	neturl "net/url"
 	"slices"
 	"strings"
 
 	"github.com/dop251/goja"
 
+	"bext/web/url"
 	"bext/web/webidl"
 )
 
@@ -115,7 +115,7 @@ func (s *state) newRequest(input, initV goja.Value) *request {
 		q.follows = in.signal()
 	} else {
 		href := s.parse(input)
-		if u, err := neturl.Parse(href); err == nil && u.User != nil {
+		if u, err := url.ParseURL(href, ""); err == nil && (u.Username() != "" || u.Password() != "") {
 			s.typeError("Request cannot be constructed from a URL that includes credentials: %s", href)
 		}
 		q = request{method: "GET", url: href, headers: &headerList{}, redirect: "follow", mode: "cors",
