@@ -39,9 +39,9 @@
 // headers the response's Vary names. Vary is known only from a response:
 // the base key then holds a small record of the names, and the response
 // sits under the base key plus their values. Accept-Encoding is not part
-// of the key: the cache stores the identity body and encodes gzip itself
-// (unless the app set Content-Encoding, in which case it is keyed like
-// any other Vary header).
+// of the key unless the app's Vary names it (the cache stores the identity
+// body and encodes gzip itself); when it does, it keys by the sorted set of
+// codings accepted, so its many spellings make a handful of variants.
 //
 // # Serving
 //

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -61,9 +62,31 @@ func (c *Cache) variantKey(base string, vary []string, r *http.Request) string {
 		b.WriteByte(0)
 		b.WriteString(name)
 		b.WriteByte('=')
-		writeValues(&b, r.Header[name])
+		if name == "Accept-Encoding" {
+			writeCodings(&b, r.Header[name])
+		} else {
+			writeValues(&b, r.Header[name])
+		}
 	}
 	return b.String()
+}
+
+// writeCodings writes the content codings a request accepts, sorted: the
+// many spellings of Accept-Encoding make a handful of keys.
+func writeCodings(b *strings.Builder, vs []string) {
+	var cs []string
+	for _, v := range vs {
+		for f := range strings.SplitSeq(v, ",") {
+			name, params, _ := strings.Cut(f, ";")
+			name = strings.ToLower(strings.TrimSpace(name))
+			if name == "" || params != "" && qValue(params) <= 0 || slices.Contains(cs, name) {
+				continue
+			}
+			cs = append(cs, name)
+		}
+	}
+	slices.Sort(cs)
+	b.WriteString(strings.Join(cs, ","))
 }
 
 func writeValues(b *strings.Builder, vs []string) {

@@ -119,15 +119,13 @@ func targetedField(h http.Header) (name, value string) {
 }
 
 // varyNames returns the request headers the response varies on, sorted and
-// canonical, without Accept-Encoding when the cache encodes the body
-// itself (no Content-Encoding from the app). ok is false for "Vary: *" and
-// for more than MaxVary names.
+// canonical. ok is false for "Vary: *" and for more than MaxVary names.
+// (Accept-Encoding keys by the set of codings accepted: see variantKey.)
 func (c *Cache) varyNames(h http.Header) (names []string, ok bool) {
 	vs := h["Vary"]
 	if len(vs) == 0 {
 		return nil, true
 	}
-	ownEncoding := h.Get("Content-Encoding") == ""
 	for _, v := range vs {
 		for f := range strings.SplitSeq(v, ",") {
 			f = textproto.TrimString(f)
@@ -138,9 +136,6 @@ func (c *Cache) varyNames(h http.Header) (names []string, ok bool) {
 				return nil, false
 			}
 			f = textproto.CanonicalMIMEHeaderKey(f)
-			if ownEncoding && f == "Accept-Encoding" {
-				continue
-			}
 			if !slices.Contains(names, f) {
 				names = append(names, f)
 			}

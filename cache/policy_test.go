@@ -147,7 +147,7 @@ func TestVaryKeysVariants(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		app := &testApp{fn: func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "s-maxage=60")
-			w.Header().Set("Vary", "Accept-Language, Accept-Encoding")
+			w.Header().Set("Vary", "Accept-Language")
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte("hello " + r.Header.Get("Accept-Language") + strings.Repeat(".", 100)))
 		}}
@@ -160,7 +160,8 @@ func TestVaryKeysVariants(t *testing.T) {
 		if !strings.HasPrefix(w.Body.String(), "hello en") {
 			t.Fatalf("en got %q", w.Body.String())
 		}
-		// Accept-Encoding does not split the cache: the cache encodes.
+		// Accept-Encoding does not split the cache (the app does not vary
+		// on it): the cache encodes.
 		w = get(h, "GET", "/", "Accept-Language: de", "Accept-Encoding: gzip")
 		wantStatus(t, w, "bext; hit; ttl=60")
 		if w.Header().Get("Content-Encoding") != "gzip" {
