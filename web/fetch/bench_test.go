@@ -44,7 +44,7 @@ func loopback(b *testing.B, body string, ctype string) string {
 		w.Write([]byte(body))
 	}))
 	b.Cleanup(srv.Close)
-	return srv.URL
+	return srv.URL + "/data"
 }
 
 func BenchmarkFetch10KB(b *testing.B) {

@@ -134,7 +134,7 @@ func catch(f func()) (ex goja.Value) {
 // context (the render's, bounded by Options.Timeout).
 func (op *fetchOp) prepare(q *request) {
 	s := op.s
-	if err := checkURL(q.url); err != "" {
+	if err := checkURL(q.target()); err != "" {
 		panic(s.networkError(errors.New(err), q.url))
 	}
 	h := make(http.Header, len(q.headers.h)+5)
@@ -174,12 +174,8 @@ func (op *fetchOp) prepare(q *request) {
 	}
 }
 
-// checkURL returns why url cannot be fetched ("" when it can).
-func checkURL(href string) string {
-	u, err := url.ParseURL(href, "")
-	if err != nil {
-		return "invalid URL"
-	}
+// checkURL returns why u cannot be fetched ("" when it can).
+func checkURL(u url.URL) string {
 	if u.Scheme() != "http" && u.Scheme() != "https" {
 		return "unknown scheme " + u.Protocol()
 	}
@@ -242,11 +238,12 @@ func (op *fetchOp) run(context.Context) func() error {
 		if op.redirect == "error" {
 			return op.failed(errors.New("unexpected redirect"), cur)
 		}
-		next, err := parseURL(loc, cur)
+		nu, err := url.ParseURL(loc, cur)
 		if err != nil {
 			return op.failed(fmt.Errorf("invalid redirect location %q", loc), cur)
 		}
-		if why := checkURL(next); why != "" {
+		next := nu.Href()
+		if why := checkURL(nu); why != "" {
 			return op.failed(errors.New("redirect to "+why), next)
 		}
 		if len(urls) > op.max {

@@ -16,6 +16,7 @@ import (
 type request struct {
 	method         string
 	url            string
+	parsed         url.URL // url, parsed
 	headers        *headerList
 	body           body
 	redirect       string
@@ -33,6 +34,15 @@ type request struct {
 	follows signal // the signal this request's signal follows, nil for none
 	sig     signal // this request's own signal, made on first .signal
 	abort   func(goja.Value)
+}
+
+// target is the request's URL, parsed (requests made from Go parse it
+// on first use).
+func (q *request) target() url.URL {
+	if q.parsed.Href() == "" {
+		q.parsed, _ = url.ParseURL(q.url, "")
+	}
+	return q.parsed
 }
 
 // signal returns the signal whose abort aborts this request (its own, or
@@ -114,11 +124,12 @@ func (s *state) newRequest(input, initV goja.Value) *request {
 		q.sig, q.abort = nil, nil
 		q.follows = in.signal()
 	} else {
-		href := s.parse(input)
-		if u, err := url.ParseURL(href, ""); err == nil && (u.Username() != "" || u.Password() != "") {
+		u := s.parseURL(input)
+		href := u.Href()
+		if u.Username() != "" || u.Password() != "" {
 			s.typeError("Request cannot be constructed from a URL that includes credentials: %s", href)
 		}
-		q = request{method: "GET", url: href, headers: &headerList{}, redirect: "follow", mode: "cors",
+		q = request{method: "GET", url: href, parsed: u, headers: &headerList{}, redirect: "follow", mode: "cors",
 			credentials: "same-origin", cache: "default", referrer: "client", priority: "auto"}
 	}
 	init := s.readInit(initV)
@@ -347,4 +358,19 @@ func (s *state) parse(v goja.Value) string {
 		s.typeError("Failed to parse URL from %s", in)
 	}
 	return href
+}
+
+// parseURL is parse returning the parsed URL.
+func (s *state) parseURL(v goja.Value) url.URL {
+	in := ""
+	if href, ok := urlOf(v); ok {
+		in = href
+	} else {
+		in = s.r.String(v)
+	}
+	u, err := url.ParseURL(in, s.opts.BaseURL)
+	if err != nil {
+		s.typeError("Failed to parse URL from %s", in)
+	}
+	return u
 }
