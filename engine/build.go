@@ -112,8 +112,27 @@ func commonOptions(o BuildOptions, server bool) api.BuildOptions {
 	}
 }
 
+// serverConditions are the package.json "exports" conditions of the
+// server build, in the order bext prefers them (a package's own key
+// order decides among those it lists): the server builds made for worker
+// runtimes first (React's edge renderer, Emotion's and Solid's server
+// builds), then Node's (Lit's SSR build, Vue's compiler-bearing build),
+// never "browser" builds, which expect a DOM. "import", "require",
+// "default" and development/production (from Dev) are matched too.
+var serverConditions = []string{"workerd", "worker", "edge-light", "node"}
+
+// serverMainFields are the package.json fields read for packages without
+// "exports": ESM first, never "browser" (whose builds expect a DOM).
+var serverMainFields = []string{"module", "main"}
+
 func serverOptions(o BuildOptions) api.BuildOptions {
 	b := commonOptions(o, true)
+	// Neutral: no browser field remapping and no Node externals; the
+	// conditions and main fields above pick the server builds, and
+	// nodeShimPlugin resolves Node built-ins.
+	b.Platform = api.PlatformNeutral
+	b.Conditions = append(append([]string(nil), serverConditions...), nodeEnv(o.Dev))
+	b.MainFields = serverMainFields
 	b.Format = api.FormatIIFE
 	b.GlobalName = entryGlobal
 	b.Target = api.ES2022

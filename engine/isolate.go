@@ -9,6 +9,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"bext/engine/node"
 	"bext/web"
 	"bext/web/webidl"
 )
@@ -169,8 +170,11 @@ func (i *Isolate) installHost() error {
 	if i.opts.testHooks {
 		_ = g.Set("__bext_test_panic", func(msg string) { panic(msg) })
 	}
-	_, err := rt.RunProgram(prelude())
-	return err
+	if _, err := rt.RunProgram(prelude()); err != nil {
+		return err
+	}
+	node.Install(i.web) // Node globals (Buffer, process, built-in modules), lazily
+	return nil
 }
 
 // UserAgent is navigator.userAgent and the User-Agent of fetch.

@@ -39,7 +39,7 @@ func TestRenderKitchenRoutes(t *testing.T) {
 		{"/", `<ul><li class="item">a</li><li class="item">b</li></ul>`, 200},
 		{"/object", "<p>not here</p>", 404},
 		{"/promise", "<p>from promise</p>", 200},
-		{"/async", "micro,tick,timeout0,immediate,msg", 200}, // nextTick is a plain microtask
+		{"/async", "tick,micro,timeout0,immediate,msg", 200}, // as in Node: nextTick runs before promise jobs
 		{"/syntax", "dflt count=2 sum=3", 200},
 		{"/interval", "ticks=3", 200},
 		{"/env", "production production hi", 200},

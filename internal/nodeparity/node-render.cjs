@@ -14,6 +14,9 @@ if (!bundlePath) {
   console.error("usage: node node-render.cjs BUNDLE < requests.json");
   process.exit(2);
 }
+// A bext server bundle loads Node built-ins through this global (bext's
+// own implementations in goja, Node's here).
+globalThis.__bext_node = (id) => require(id);
 vm.runInThisContext(fs.readFileSync(bundlePath, "utf8"), { filename: bundlePath });
 if (typeof globalThis.render !== "function") {
   console.error("bundle did not set globalThis.render");
