@@ -311,12 +311,7 @@ func (st *state) eventHandler(c *webidl.Class, name, typ string, handlers func(t
 			h = &handler{}
 			hs[typ] = h
 		}
-		o, ok := v.(*goja.Object)
-		if ok {
-			if _, callable := goja.AssertFunction(o); !callable {
-				ok = false // [LegacyTreatNonObjectAsNull]: non-callable objects too, as browsers do
-			}
-		}
+		o, ok := v.(*goja.Object) // [LegacyTreatNonObjectAsNull]: any object is kept
 		if !ok {
 			h.value = nil
 			if h.listener != nil {

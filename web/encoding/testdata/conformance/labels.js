@@ -1,0 +1,57 @@
+const names = {
+  "utf-8": ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"],
+  "utf-16le": ["csunicode", "iso-10646-ucs-2", "ucs-2", "unicode", "unicodefeff", "utf-16", "utf-16le"],
+  "utf-16be": ["unicodefffe", "utf-16be"],
+  "windows-1252": ["ansi_x3.4-1968", "ascii", "cp1252", "cp819", "csisolatin1", "ibm819", "iso-8859-1", "iso-ir-100", "iso8859-1", "iso88591", "iso_8859-1", "iso_8859-1:1987", "l1", "latin1", "us-ascii", "windows-1252", "x-cp1252"],
+  "iso-8859-2": ["csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2", "iso_8859-2:1987", "l2", "latin2"],
+  "windows-1251": ["cp1251", "windows-1251", "x-cp1251"],
+  "koi8-r": ["cskoi8r", "koi", "koi8", "koi8-r", "koi8_r"],
+  "koi8-u": ["koi8-ru", "koi8-u"],
+  "macintosh": ["csmacintosh", "mac", "macintosh", "x-mac-roman"],
+  "windows-874": ["dos-874", "iso-8859-11", "iso8859-11", "iso885911", "tis-620", "windows-874"],
+  "gbk": ["chinese", "csgb2312", "csiso58gb231280", "gb2312", "gb_2312", "gb_2312-80", "gbk", "iso-ir-58", "x-gbk"],
+  "gb18030": ["gb18030"],
+  "big5": ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5"],
+  "euc-jp": ["cseucpkdfmtjapanese", "euc-jp", "x-euc-jp"],
+  "iso-2022-jp": ["csiso2022jp", "iso-2022-jp"],
+  "shift_jis": ["csshiftjis", "ms932", "ms_kanji", "shift-jis", "shift_jis", "sjis", "windows-31j", "x-sjis"],
+  "euc-kr": ["cseuckr", "csksc56011987", "euc-kr", "iso-ir-149", "korean", "ks_c_5601-1987", "ks_c_5601-1989", "ksc5601", "ksc_5601", "windows-949"],
+};
+for (const [name, labels] of Object.entries(names)) {
+  test(() => {
+    for (const label of labels) {
+      assert_equals(new TextDecoder(label).encoding, name, label);
+      assert_equals(new TextDecoder(label.toUpperCase()).encoding, name, label.toUpperCase());
+    }
+  }, "labels of " + name);
+}
+
+test(() => {
+  for (const ws of ["\t", "\n", "\f", "\r", " "]) {
+    assert_equals(new TextDecoder(ws + "utf-8" + ws).encoding, "utf-8", JSON.stringify(ws));
+  }
+}, "ASCII whitespace around a label is ignored");
+
+test(() => {
+  for (const bad of ["\u000butf-8", "utf-8\u00a0", "\u0085utf-8", "utf-8\u2028", "\u3000utf-8"]) {
+    assert_throws_js(RangeError, () => new TextDecoder(bad), JSON.stringify(bad));
+  }
+}, "other whitespace makes a label invalid");
+
+test(() => {
+  for (const bad of ["utf-7", "unicode-1-1-utf-7", "", "utf", "x", "utf-32", "latin-1", "null"]) {
+    assert_throws_js(RangeError, () => new TextDecoder(bad), bad);
+  }
+}, "unknown labels throw a RangeError");
+
+test(() => {
+  for (const label of ["replacement", "csiso2022kr", "hz-gb-2312", "iso-2022-cn", "iso-2022-cn-ext", "iso-2022-kr"]) {
+    assert_throws_js(RangeError, () => new TextDecoder(label), label);
+  }
+}, "the replacement encoding's labels throw a RangeError");
+
+test(() => {
+  assert_equals(new TextDecoder(undefined).encoding, "utf-8");
+  assert_throws_js(RangeError, () => new TextDecoder(null));
+  assert_throws_js(TypeError, () => new TextDecoder("utf-8", 5));
+}, "label and options conversions");
