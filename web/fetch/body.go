@@ -288,11 +288,11 @@ func (s *state) packFormData(data []byte, h *headerList) goja.Value {
 	m, ok := extractMIME(h)
 	if ok && m.essence == "multipart/form-data" {
 		if bnd, ok := m.param("boundary"); ok {
-			entries, err := s.parseMultipart(data, bnd)
+			parts, err := parseMultipart(data, bnd)
 			if err != nil {
 				s.typeError("%s", err.Error())
 			}
-			return s.newFormData(entries)
+			return s.newFormData(s.formEntries(parts))
 		}
 		s.typeError("Failed to parse body as FormData: the multipart/form-data Content-Type has no boundary.")
 	}

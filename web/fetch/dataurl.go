@@ -1,9 +1,10 @@
 package fetch
 
 import (
-	"encoding/base64"
 	"errors"
 	"strings"
+
+	"bext/web/encoding"
 )
 
 // data: URLs (Fetch §4.2 "scheme fetch", the data: URL processor), which
@@ -24,7 +25,7 @@ func processDataURL(href string) (string, []byte, error) {
 	if i := len(mt) - 6; i >= 0 && strings.EqualFold(mt[i:], "base64") {
 		rest := strings.TrimRight(mt[:i], " ")
 		if strings.HasSuffix(rest, ";") {
-			b, ok := forgivingBase64(body)
+			b, ok := encoding.DecodeBase64(string(body))
 			if !ok {
 				return "", nil, errDataURL
 			}
@@ -56,26 +57,4 @@ func percentDecode(s string) []byte {
 		out = append(out, s[i])
 	}
 	return out
-}
-
-// forgivingBase64 is the Infra Standard's forgiving-base64 decode.
-func forgivingBase64(b []byte) ([]byte, bool) {
-	s := strings.Map(func(r rune) rune {
-		if r == ' ' || r == '\t' || r == '\n' || r == '\f' || r == '\r' {
-			return -1
-		}
-		return r
-	}, string(b))
-	if len(s)%4 == 0 {
-		s = strings.TrimSuffix(s, "=")
-		s = strings.TrimSuffix(s, "=")
-	}
-	if len(s)%4 == 1 || strings.ContainsRune(s, '=') {
-		return nil, false
-	}
-	out, err := base64.RawStdEncoding.DecodeString(s)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
 }

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"crypto/rand"
 	"errors"
-	"io"
 	"math/big"
 	"mime"
-	"mime/multipart"
-	"net/textproto"
 	"strings"
 	"time"
 
@@ -243,47 +240,151 @@ var fdNameUnescaper = strings.NewReplacer("%0A", "\n", "%0D", "\r", "%22", "\"")
 
 var errBadMultipart = errors.New("Failed to parse body as FormData.")
 
-// parseMultipart parses a multipart/form-data body into entries.
-func (s *state) parseMultipart(data []byte, bnd string) ([]fdEntry, error) {
-	mr := multipart.NewReader(bytes.NewReader(data), bnd)
-	var out []fdEntry
+// formPart is one part of a multipart/form-data body.
+type formPart struct {
+	name, value string // value: a string part's text
+	file        bool
+	filename    string
+	typ         string
+	data        []byte // a file part's bytes
+}
+
+// parseMultipart parses a multipart/form-data body (RFC 7578). It is
+// written out here rather than taken from mime/multipart, whose header
+// reader refuses control characters that FormData names and file names
+// may hold (the encoder writes them as they are, as undici's does).
+func parseMultipart(data []byte, bnd string) ([]formPart, error) {
+	delim := []byte("--" + bnd)
+	var pos int
+	switch {
+	case bytes.HasPrefix(data, delim):
+		pos = len(delim)
+	default: // a preamble: the first delimiter starts a line
+		i := bytes.Index(data, append([]byte("\r\n"), delim...))
+		if i < 0 {
+			return nil, errBadMultipart
+		}
+		pos = i + 2 + len(delim)
+	}
+	closeDelim := append([]byte("\r\n"), delim...)
+	var out []formPart
 	for {
-		p, err := mr.NextRawPart()
-		if err == io.EOF {
+		rest := data[pos:]
+		if bytes.HasPrefix(rest, []byte("--")) {
 			return out, nil
 		}
+		rest = bytes.TrimLeft(rest, " \t") // transport padding
+		if !bytes.HasPrefix(rest, []byte("\r\n")) {
+			return nil, errBadMultipart
+		}
+		rest = rest[2:]
+		var head []byte
+		if bytes.HasPrefix(rest, []byte("\r\n")) {
+			rest = rest[2:]
+		} else {
+			i := bytes.Index(rest, []byte("\r\n\r\n"))
+			if i < 0 {
+				return nil, errBadMultipart
+			}
+			head, rest = rest[:i], rest[i+4:]
+		}
+		i := bytes.Index(rest, closeDelim)
+		if i < 0 {
+			return nil, errBadMultipart
+		}
+		body := rest[:i]
+		pos = len(data) - len(rest) + i + len(closeDelim)
+		part, err := formPartOf(head, body)
 		if err != nil {
-			return nil, errBadMultipart
+			return nil, err
 		}
-		disp, params, err := mime.ParseMediaType(p.Header.Get("Content-Disposition"))
-		if err != nil || disp != "form-data" {
-			return nil, errBadMultipart
-		}
-		name, ok := params["name"]
-		if !ok {
-			return nil, errBadMultipart
-		}
-		name = fdNameUnescaper.Replace(name)
-		body, err := io.ReadAll(p)
-		if err != nil {
-			return nil, errBadMultipart
-		}
-		filename, isFile := params["filename"]
-		if !isFile {
-			out = append(out, fdEntry{name: name, str: decodeUTF8(body)})
-			continue
-		}
-		typ := partType(p.Header)
-		f := s.newFile(body, fdNameUnescaper.Replace(filename), typ, time.Now().UnixMilli())
-		out = append(out, fdEntry{name: name, file: f})
+		out = append(out, part)
 	}
 }
 
-func partType(h textproto.MIMEHeader) string {
-	if t := h.Get("Content-Type"); t != "" {
-		return blobType(t)
+// formPartOf reads a part's headers (Content-Disposition, Content-Type).
+func formPartOf(head, body []byte) (formPart, error) {
+	var disposition, ctype string
+	for _, line := range bytes.Split(head, []byte("\r\n")) {
+		k, v, ok := bytes.Cut(line, []byte(":"))
+		if !ok {
+			return formPart{}, errBadMultipart
+		}
+		switch lower(strings.TrimSpace(string(k))) {
+		case "content-disposition":
+			disposition = decodeUTF8(bytes.TrimSpace(v))
+		case "content-type":
+			ctype = string(bytes.TrimSpace(v))
+		}
 	}
-	return "text/plain"
+	disp, params, err := mime.ParseMediaType(disposition)
+	if err != nil {
+		disp, params = parseDisposition(disposition)
+	}
+	name, ok := params["name"]
+	if disp != "form-data" || !ok {
+		return formPart{}, errBadMultipart
+	}
+	name = fdNameUnescaper.Replace(name)
+	filename, isFile := params["filename"]
+	if !isFile {
+		return formPart{name: name, value: decodeUTF8(body)}, nil
+	}
+	typ := "text/plain"
+	if ctype != "" {
+		typ = blobType(ctype)
+	}
+	return formPart{name: name, file: true, filename: fdNameUnescaper.Replace(filename), typ: typ, data: bytes.Clone(body)}, nil
+}
+
+// parseDisposition is a lenient Content-Disposition parser for what
+// mime.ParseMediaType refuses (control characters in a quoted name, as a
+// FormData entry name may have): parameters split at ';' outside quotes,
+// quoted values taken as they are.
+func parseDisposition(v string) (string, map[string]string) {
+	var parts []string
+	start, inQ := 0, false
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			inQ = !inQ
+		case ';':
+			if !inQ {
+				parts = append(parts, v[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, v[start:])
+	params := map[string]string{}
+	for _, p := range parts[1:] {
+		k, val, ok := strings.Cut(p, "=")
+		if !ok {
+			continue
+		}
+		k = lower(strings.TrimSpace(k))
+		val = strings.TrimSpace(val)
+		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+			val = val[1 : len(val)-1]
+		}
+		if _, dup := params[k]; !dup {
+			params[k] = val
+		}
+	}
+	return lower(strings.TrimSpace(parts[0])), params
+}
+
+// formEntries makes the entry list of parsed parts (files become Files).
+func (s *state) formEntries(parts []formPart) []fdEntry {
+	out := make([]fdEntry, len(parts))
+	now := time.Now().UnixMilli()
+	for i, p := range parts {
+		out[i] = fdEntry{name: p.name, str: p.value}
+		if p.file {
+			out[i].file = s.newFile(p.data, p.filename, p.typ, now)
+		}
+	}
+	return out
 }
 
 // parseURLEncoded is the application/x-www-form-urlencoded parser.

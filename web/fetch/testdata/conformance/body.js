@@ -185,3 +185,21 @@ promise_test(async () => {
   new Uint8Array(ab2)[0] = 0;
   assert_equals(await blob.text(), "abc", "the blob is unchanged");
 }, "bytes handed out are the caller's");
+
+promise_test(async () => {
+  const fd = new FormData();
+  fd.append("\x00", "v\x00");
+  fd.append("a\x01b", new File(["f"], "n\x02.txt"));
+  const back = await new Response(fd).formData();
+  const got = [...back].map(([k, v]) => [k, typeof v === "string" ? v : v.name]);
+  assert_deep(got, [["\x00", "v\x00"], ["a\x01b", "n\x02.txt"]]);
+}, "control characters in names survive multipart/form-data");
+
+promise_test(async () => {
+  const body = "preamble\r\n--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n--b\r\ncontent-disposition: form-data; name=\"f\"; filename=\"x.bin\"\r\ncontent-type: Application/Octet-Stream\r\n\r\n\r\n\r\n--b--";
+  const fd = await new Response(body, { headers: { "content-type": "multipart/form-data; boundary=\"b\"" } }).formData();
+  assert_equals(fd.get("a"), "1");
+  const f = fd.get("f");
+  assert_equals(f.type, "application/octet-stream");
+  assert_equals(f.size, 2);
+}, "spec: multipart/form-data: a preamble (RFC 2046; undici refuses one), header case, quoted boundary, no final CRLF");
