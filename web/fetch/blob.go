@@ -8,6 +8,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"bext/web/clone"
 	"bext/web/streams"
 	"bext/web/webidl"
 )
@@ -184,4 +185,20 @@ func (s *state) newFile(data []byte, name, typ string, lastModified int64) *goja
 // uint8 makes a Uint8Array holding a copy of b.
 func (s *state) uint8(b []byte) *goja.Object {
 	return s.r.Uint8Array(bytes.Clone(b))
+}
+
+// Blob and File are [Serializable]: structuredClone makes a new object of
+// the same kind over the same (immutable) bytes.
+func init() {
+	clone.RegisterSerializable(func(r *webidl.Realm, v *goja.Object, _ func(goja.Value) goja.Value) (*goja.Object, bool) {
+		b, ok := webidl.Slot[*blob](v)
+		if !ok {
+			return nil, false
+		}
+		s := get(r)
+		if b.file {
+			return s.newFile(b.data, b.name, b.typ, b.lastModified), true
+		}
+		return s.newBlob(b.data, b.typ), true
+	})
 }

@@ -80,3 +80,31 @@ test(() => {
   assert_throws_js(TypeError, () => Object.getOwnPropertyDescriptor(File.prototype, "name").get.call(new Blob()));
   assert_throws_js(TypeError, () => Blob.prototype.slice.call({}));
 }, "brand checks");
+
+promise_test(async () => {
+  const b = new Blob(["abc"], { type: "x/y" });
+  const c = structuredClone(b);
+  assert_true(c instanceof Blob);
+  assert_not_equals(c, b);
+  assert_equals(c.type, "x/y");
+  assert_equals(await c.text(), "abc");
+}, "structuredClone of a Blob");
+
+promise_test(async () => {
+  const f = new File(["z"], "n.txt", { type: "t/z", lastModified: 9 });
+  const g = structuredClone({ f, again: f });
+  assert_true(g.f instanceof File);
+  assert_equals(g.f, g.again, "shared references stay shared");
+  assert_equals(g.f.name, "n.txt");
+  assert_equals(g.f.lastModified, 9);
+  assert_equals(g.f.type, "t/z");
+  assert_equals(await g.f.text(), "z");
+}, "spec: structuredClone of a File (Node 20 makes a Blob of it)");
+
+test(() => {
+  let threw = "";
+  try { structuredClone(new Headers()); } catch (e) { threw = e.name; }
+  assert_equals(threw, "DataCloneError");
+  try { structuredClone(new FormData()); threw = ""; } catch (e) { threw = e.name; }
+  assert_equals(threw, "DataCloneError");
+}, "spec: Headers and FormData are not cloneable (Node 20 clones them as {})");
