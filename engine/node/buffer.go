@@ -21,7 +21,7 @@ func bufferNative(s *state, n *goja.Object) {
 	_ = n.Set("encode", func(c goja.FunctionCall) goja.Value {
 		return rt.ToValue(rt.NewArrayBuffer(encodeString(c.Argument(0), c.Argument(1).String())))
 	})
-	_ = n.Set("byteLength", func(c goja.FunctionCall) int {
+	_ = n.Set("byteLength", ret(rt, func(c goja.FunctionCall) int {
 		str, enc := c.Argument(0), c.Argument(1).String()
 		switch enc {
 		case "utf8":
@@ -33,10 +33,10 @@ func bufferNative(s *state, n *goja.Object) {
 		case "hex":
 			return strLen(str) >> 1
 		case "base64", "base64url":
-			return base64Len(str.String())
+			return base64Len(str)
 		}
 		return len(encodeString(str, enc))
-	})
+	}))
 	_ = n.Set("decode", func(c goja.FunctionCall) goja.Value {
 		b := viewBytes(rt, c.Argument(0))
 		start, end := int(c.Argument(2).ToInteger()), int(c.Argument(3).ToInteger())
@@ -48,7 +48,7 @@ func bufferNative(s *state, n *goja.Object) {
 	})
 	// write(buf, string, offset, length, encoding) -> bytes written; only
 	// whole characters are written, as Node does.
-	_ = n.Set("write", func(c goja.FunctionCall) int {
+	_ = n.Set("write", ret(rt, func(c goja.FunctionCall) int {
 		b := viewBytes(rt, c.Argument(0))
 		off, length := int(c.Argument(2).ToInteger()), int(c.Argument(3).ToInteger())
 		if off < 0 || off > len(b) {
@@ -67,15 +67,15 @@ func bufferNative(s *state, n *goja.Object) {
 			return copy(dst, src[:len(dst)&^1])
 		}
 		return copy(dst, src)
-	})
-	_ = n.Set("compare", func(c goja.FunctionCall) int {
+	}))
+	_ = n.Set("compare", ret(rt, func(c goja.FunctionCall) int {
 		return bytes.Compare(viewBytes(rt, c.Argument(0)), viewBytes(rt, c.Argument(1)))
-	})
-	_ = n.Set("equals", func(c goja.FunctionCall) bool {
+	}))
+	_ = n.Set("equals", ret(rt, func(c goja.FunctionCall) bool {
 		return bytes.Equal(viewBytes(rt, c.Argument(0)), viewBytes(rt, c.Argument(1)))
-	})
+	}))
 	// indexOf(buf, needle bytes, byteOffset, last) -> index or -1
-	_ = n.Set("indexOf", func(c goja.FunctionCall) int {
+	_ = n.Set("indexOf", ret(rt, func(c goja.FunctionCall) int {
 		b, needle := viewBytes(rt, c.Argument(0)), viewBytes(rt, c.Argument(1))
 		off := int(c.Argument(2).ToInteger())
 		if c.Argument(3).ToBoolean() {
@@ -102,7 +102,7 @@ func bufferNative(s *state, n *goja.Object) {
 			return -1
 		}
 		return i + off
-	})
+	}))
 	// fill(buf, pattern bytes, start, end)
 	_ = n.Set("fill", func(c goja.FunctionCall) goja.Value {
 		b, pat := viewBytes(rt, c.Argument(0)), viewBytes(rt, c.Argument(1))
@@ -117,15 +117,15 @@ func bufferNative(s *state, n *goja.Object) {
 		}
 		return goja.Undefined()
 	})
-	_ = n.Set("isUtf8", func(c goja.FunctionCall) bool { return utf8.Valid(viewBytes(rt, c.Argument(0))) })
-	_ = n.Set("isAscii", func(c goja.FunctionCall) bool {
+	_ = n.Set("isUtf8", ret(rt, func(c goja.FunctionCall) bool { return utf8.Valid(viewBytes(rt, c.Argument(0))) }))
+	_ = n.Set("isAscii", ret(rt, func(c goja.FunctionCall) bool {
 		for _, x := range viewBytes(rt, c.Argument(0)) {
 			if x >= 0x80 {
 				return false
 			}
 		}
 		return true
-	})
+	}))
 }
 
 // viewBytes returns the bytes of a typed array, DataView or ArrayBuffer.
@@ -285,9 +285,15 @@ func decodeBase64Loose(s string) []byte {
 	return out
 }
 
-func base64Len(s string) int {
-	n := len(s)
-	for n > 0 && s[n-1] == '=' {
+// base64Len is Node's estimate of the bytes a base64 string decodes to:
+// from its length in UTF-16 units, less up to two '=' of padding.
+func base64Len(v goja.Value) int {
+	u := utf16Units(v)
+	n := len(u)
+	if n > 0 && u[n-1] == '=' {
+		n--
+	}
+	if n > 1 && u[n-1] == '=' {
 		n--
 	}
 	return n * 3 >> 2

@@ -110,9 +110,9 @@ func cryptoNative(s *state, n *goja.Object) {
 		}
 		panic(s.r.NewError("Error", "bext: this hash cannot be copied"))
 	})
-	_ = n.Set("timingSafeEqual", func(c goja.FunctionCall) bool {
+	_ = n.Set("timingSafeEqual", ret(rt, func(c goja.FunctionCall) bool {
 		return subtle.ConstantTimeCompare(viewBytes(rt, c.Argument(0)), viewBytes(rt, c.Argument(1))) == 1
-	})
+	}))
 	_ = n.Set("pbkdf2", func(c goja.FunctionCall) goja.Value {
 		mk := hashByName(c.Argument(4).String())
 		key, err := pbkdf2.Key(mk, string(viewBytes(rt, c.Argument(0))), viewBytes(rt, c.Argument(1)), int(c.Argument(2).ToInteger()), int(c.Argument(3).ToInteger()))

@@ -214,3 +214,10 @@ func (s *state) call(fn goja.Value, this goja.Value, args ...goja.Value) goja.Va
 	}
 	return v
 }
+
+// ret adapts a host function with a plain Go result to goja's
+// FunctionCall signature (goja converts other signatures by reflection,
+// which does not pass FunctionCall through).
+func ret[T any](rt *goja.Runtime, f func(goja.FunctionCall) T) func(goja.FunctionCall) goja.Value {
+	return func(c goja.FunctionCall) goja.Value { return rt.ToValue(f(c)) }
+}

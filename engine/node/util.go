@@ -7,12 +7,12 @@ import (
 // utilNative gives util.inspect and util.types what JS cannot see.
 func utilNative(s *state, n *goja.Object) {
 	rt := s.r.RT
-	_ = n.Set("className", func(c goja.FunctionCall) string {
+	_ = n.Set("className", ret(rt, func(c goja.FunctionCall) string {
 		if o, ok := c.Argument(0).(*goja.Object); ok {
 			return o.ClassName()
 		}
 		return ""
-	})
+	}))
 	_ = n.Set("proxyTarget", func(c goja.FunctionCall) goja.Value {
 		o, ok := c.Argument(0).(*goja.Object)
 		if !ok {
@@ -31,14 +31,14 @@ func utilNative(s *state, n *goja.Object) {
 		}
 		return rt.NewArray(target, handler)
 	})
-	_ = n.Set("isPromise", func(c goja.FunctionCall) bool {
+	_ = n.Set("isPromise", ret(rt, func(c goja.FunctionCall) bool {
 		o, ok := c.Argument(0).(*goja.Object)
 		if !ok {
 			return false
 		}
 		_, ok = o.Export().(*goja.Promise)
 		return ok
-	})
+	}))
 	_ = n.Set("promiseState", func(c goja.FunctionCall) goja.Value {
 		o, ok := c.Argument(0).(*goja.Object)
 		if ok {
@@ -73,7 +73,7 @@ func utilNative(s *state, n *goja.Object) {
 		}
 		return tag.String()
 	}
-	_ = n.Set("functionKind", func(c goja.FunctionCall) string {
+	_ = n.Set("functionKind", ret(rt, func(c goja.FunctionCall) string {
 		switch protoName(c.Argument(0)) {
 		case "AsyncFunction":
 			return "async"
@@ -83,7 +83,7 @@ func utilNative(s *state, n *goja.Object) {
 			return "asyncGenerator"
 		}
 		return "function"
-	})
+	}))
 }
 
 func init() {

@@ -28,7 +28,7 @@ class Hash {
   constructor(algorithm, handle) {
     if (handle === undefined) {
       if (typeof algorithm !== "string") throw codeError(TypeError, "ERR_INVALID_ARG_TYPE", 'The "algorithm" argument must be of type string. Received ' + typeof algorithm);
-      if (!native.hasHash(algorithm)) throw codeError(Error, "ERR_OSSL_EVP_UNSUPPORTED", "Digest method not supported");
+      if (!native.hasHash(algorithm)) throw new Error("Digest method not supported");
       handle = native.hashNew(algorithm);
     }
     this._alg = algorithm;

@@ -47,6 +47,12 @@ function destroyImpl(stream, err, cb) {
     if (r && !r.errored) r.errored = err;
     if (w && !w.errored) w.errored = err;
   }
+  if (w && w.onFinished && w.onFinished.length) {
+    const cbs = w.onFinished;
+    w.onFinished = [];
+    const e = err || codeError(Error, "ERR_STREAM_DESTROYED", "Cannot call end after a stream was destroyed");
+    nextTick(() => { for (const cb of cbs) cb(e); });
+  }
   if (r) r.destroyed = true;
   if (w) w.destroyed = true;
   const done = (e) => {
@@ -823,13 +829,7 @@ Writable.prototype.end = function (chunk, encoding, cb) {
   }
   if (typeof cb === "function") {
     if (err || state.finished) nextTick(cb, err);
-    else {
-      const self = this;
-      const onFinish = () => { self.removeListener("error", onError); cb(); };
-      const onError = (e) => { self.removeListener("finish", onFinish); cb(e); };
-      this.once("finish", onFinish);
-      this.once("error", onError);
-    }
+    else (state.onFinished || (state.onFinished = [])).push(cb);
   }
   return this;
 };
@@ -876,6 +876,9 @@ function finish(stream, state) {
   if (state.errorEmitted || state.closeEmitted || state.finished) return;
   if (state.pendingcb !== 0) return;
   state.finished = true;
+  const cbs = state.onFinished || [];
+  state.onFinished = [];
+  for (const cb of cbs) cb(null);
   stream.emit("finish");
   if (state.autoDestroy) {
     const r = stream._readableState;

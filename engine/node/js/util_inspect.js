@@ -6,7 +6,7 @@
 const customSym = Symbol.for("nodejs.util.inspect.custom");
 const defaults = {
   showHidden: false, depth: 2, colors: false, customInspect: true, showProxy: false,
-  maxArrayLength: 100, maxStringLength: 10000, breakLength: 128, compact: 3,
+  maxArrayLength: 100, maxStringLength: 10000, breakLength: 80, compact: 3,
   sorted: false, getters: false, numericSeparator: false,
 };
 const kObjectType = 0, kArrayType = 1, kArrayExtrasType = 2;
@@ -238,13 +238,14 @@ function nonIndexKeys(value, showHidden) {
 
 const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype);
 const getter = (C, name) => Object.getOwnPropertyDescriptor(C.prototype, name).get;
+const brand = (C, name) => { const g = getter(C, name); return (v) => g.call(v); };
 const brands = [
-  ["Map", getter(Map, "size")],
-  ["Set", getter(Set, "size")],
+  ["Map", brand(Map, "size")],
+  ["Set", brand(Set, "size")],
   ["WeakMap", (v) => WeakMap.prototype.has.call(v, {})],
   ["WeakSet", (v) => WeakSet.prototype.has.call(v, {})],
-  ["ArrayBuffer", getter(ArrayBuffer, "byteLength")],
-  ["DataView", getter(DataView, "byteLength")],
+  ["ArrayBuffer", brand(ArrayBuffer, "byteLength")],
+  ["DataView", brand(DataView, "byteLength")],
   ["Number", (v) => Number.prototype.valueOf.call(v)],
   ["String", (v) => String.prototype.valueOf.call(v)],
   ["Boolean", (v) => Boolean.prototype.valueOf.call(v)],
@@ -252,7 +253,7 @@ const brands = [
   ["BigInt", (v) => BigInt.prototype.valueOf.call(v)],
   ["Date", (v) => Date.prototype.getTime.call(v)],
 ];
-if (typeof SharedArrayBuffer === "function") brands.push(["SharedArrayBuffer", getter(SharedArrayBuffer, "byteLength")]);
+if (typeof SharedArrayBuffer === "function") brands.push(["SharedArrayBuffer", brand(SharedArrayBuffer, "byteLength")]);
 const mapIterProto = Object.getPrototypeOf(new Map().entries());
 const setIterProto = Object.getPrototypeOf(new Set().values());
 const arrayIterProto = Object.getPrototypeOf([].values());
@@ -530,7 +531,7 @@ function formatArray(ctx, value, recurseTimes) {
   const output = [];
   for (let i = 0; i < len; i++) {
     if (!hasOwn(value, i)) return formatArrayHoles(ctx, value, recurseTimes, len, output, i);
-    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayExtrasType));
+    output.push(formatProperty(ctx, value, recurseTimes, i, kArrayType));
   }
   if (remaining > 0) output.push("... " + remaining + " more item" + (remaining > 1 ? "s" : ""));
   return output;
@@ -551,7 +552,7 @@ function formatArrayHoles(ctx, value, recurseTimes, outputLength, output, i) {
       index = tmp;
       if (output.length === outputLength) break;
     }
-    output.push(formatProperty(ctx, value, recurseTimes, key, kArrayExtrasType));
+    output.push(formatProperty(ctx, value, recurseTimes, key, kArrayType));
     index++;
   }
   const remaining = value.length - index;
@@ -658,7 +659,7 @@ function formatProperty(ctx, value, recurseTimes, key, type, desc) {
   } else {
     str = ctx.stylize("undefined", "undefined");
   }
-  if (type === kArrayExtrasType) return str;
+  if (type === kArrayType) return str;
   if (typeof key === "symbol") {
     name = "[" + ctx.stylize(strEscapeSymbol(key), "symbol") + "]";
   } else if (key === "__proto__") {
