@@ -20,7 +20,7 @@ import (
 // matching fails the test (remove it from the list), as does a case that
 // starts differing.
 var knownDifferences = map[string]string{
-	"assert.ok fails": "Node quotes the call's source text (it reads the file); bext quotes the value",
+	"assert.ok fails":               "Node quotes the call's source text (it reads the file); bext quotes the value",
 	"process.nextTick in microtask": "a tick queued inside a promise job runs after the jobs queued before it, not after the whole microtask queue (goja offers no hook at the end of its job queue)",
 }
 
