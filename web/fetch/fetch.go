@@ -1,11 +1,13 @@
 package fetch
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/dop251/goja"
 
 	"bext/web/streams"
+	"bext/web/url"
 	"bext/web/webidl"
 )
 
@@ -50,6 +52,22 @@ type Options struct {
 	// UserAgent is sent as User-Agent when the app sets none.
 	// "" = DefaultUserAgent ("bext").
 	UserAgent string
+}
+
+// Validate reports an Options the config layer should refuse at start-up:
+// a BaseURL that is not an absolute http(s) URL, a UserAgent that is no
+// valid header value.
+func (o Options) Validate() error {
+	if o.BaseURL != "" {
+		u, err := url.ParseURL(o.BaseURL, "")
+		if err != nil || (u.Scheme() != "http" && u.Scheme() != "https") {
+			return fmt.Errorf("fetch base URL %q is not an absolute http(s) URL", o.BaseURL)
+		}
+	}
+	if v := normalizeValue(o.UserAgent); v != o.UserAgent || !validValue(v) {
+		return fmt.Errorf("fetch user agent %q is not a valid header value", o.UserAgent)
+	}
+	return nil
 }
 
 // resolved returns o with its defaults filled in; limits that are off are

@@ -268,3 +268,22 @@ func TestAbortCancelsTheRequest(t *testing.T) {
 		wait(t, gone, c.name+": the server never saw the request go")
 	}
 }
+
+func TestOptionsValidate(t *testing.T) {
+	for _, c := range []struct {
+		o  fetch.Options
+		ok bool
+	}{
+		{fetch.Options{}, true},
+		{fetch.Options{BaseURL: "http://127.0.0.1:3000", UserAgent: "bext/1"}, true},
+		{fetch.Options{BaseURL: "https://example.com/app/"}, true},
+		{fetch.Options{BaseURL: "/relative"}, false},
+		{fetch.Options{BaseURL: "ftp://example.com/"}, false},
+		{fetch.Options{UserAgent: "a\nb"}, false},
+		{fetch.Options{UserAgent: " padded"}, false},
+	} {
+		if err := c.o.Validate(); (err == nil) != c.ok {
+			t.Errorf("%+v: %v", c.o, err)
+		}
+	}
+}
