@@ -73,7 +73,9 @@
 // incoming body in Go until JS asks for request.body), and ResponseOf
 // reads the Response it returns — status, headers, and the body as bytes
 // when known in Go or as a ReadableStream to read with streams.NewReader.
-// Configure sets a realm's Options before Install.
+// Configure sets a realm's Options before Install; Options.Validate
+// tells the config layer which values to refuse at start-up. Blob and File
+// register with web/clone, so structuredClone copies them.
 //
 // # Known deviations
 //
