@@ -137,33 +137,41 @@ func (c *classes) initList(init goja.Value) []pair {
 	return list
 }
 
-// recordList converts a record<USVString, USVString>: the object's own
-// enumerable properties in order; keys equal after conversion (lone
-// surrogates become U+FFFD) keep the first position and the last value.
+// recordList converts a record<USVString, USVString> as WebIDL does:
+// for each own property key in order, an enumerable one gives a pair
+// (a symbol key throws); keys equal after conversion (lone surrogates
+// become U+FFFD) keep the first position and the last value. Keys are
+// read as JS values (Reflect.ownKeys, Reflect.get), so a key with a lone
+// surrogate still finds its value.
 func (c *classes) recordList(o *goja.Object) []pair {
-	r := c.r
+	r, rt := c.r, c.rt
+	if c.reflect.ownKeys == nil {
+		refl := rt.Get("Reflect").ToObject(rt)
+		c.reflect.ownKeys = webidl.Callable(refl.Get("ownKeys"))
+		c.reflect.get = webidl.Callable(refl.Get("get"))
+		c.reflect.isEnum = webidl.Callable(rt.Get("Object").ToObject(rt).Get("prototype").ToObject(rt).Get("propertyIsEnumerable"))
+	}
+	call := func(fn goja.Callable, this goja.Value, args ...goja.Value) goja.Value {
+		v, err := fn(this, args...)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	}
 	var list []pair
-	for _, k := range o.Keys() {
-		name := r.String(c.rt.ToValue(k))
-		value := r.String(o.Get(k))
-		dup := false
+	r.Iterate(call(c.reflect.ownKeys, goja.Undefined(), o), func(k goja.Value) {
+		if !call(c.reflect.isEnum, o, k).ToBoolean() {
+			return
+		}
+		name := r.String(k) // a Symbol throws the TypeError WebIDL wants
+		value := r.String(call(c.reflect.get, goja.Undefined(), o, k))
 		for i := range list {
 			if list[i].name == name {
-				list[i].value, dup = value, true
-				break
+				list[i].value = value
+				return
 			}
 		}
-		if !dup {
-			list = append(list, pair{name, value})
-		}
-	}
-	if syms := o.Symbols(); len(syms) > 0 {
-		isEnum := webidl.Callable(c.rt.Get("Object").ToObject(c.rt).Get("prototype").ToObject(c.rt).Get("propertyIsEnumerable"))
-		for _, s := range syms {
-			if e, err := isEnum(o, s); err == nil && e.ToBoolean() {
-				r.String(s) // throws the TypeError a Symbol key gets
-			}
-		}
-	}
+		list = append(list, pair{name, value})
+	})
 	return list
 }

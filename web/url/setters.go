@@ -1,9 +1,5 @@
 package url
 
-import (
-	wurl "github.com/nlnwa/whatwg-url/url"
-)
-
 // component names a settable URL attribute.
 type component int
 
@@ -27,17 +23,25 @@ func (r *record) with(c component, v string) record {
 	if err != nil {
 		return *r // cannot happen: href is a serialized URL
 	}
-	set := map[component]func(*wurl.Url, string){
-		cProtocol: (*wurl.Url).SetProtocol,
-		cUsername: (*wurl.Url).SetUsername,
-		cPassword: (*wurl.Url).SetPassword,
-		cHost:     (*wurl.Url).SetHost,
-		cHostname: (*wurl.Url).SetHostname,
-		cPort:     (*wurl.Url).SetPort,
-		cPathname: (*wurl.Url).SetPathname,
-		cSearch:   (*wurl.Url).SetSearch,
-		cHash:     (*wurl.Url).SetHash,
-	}[c]
-	set(u, v)
+	switch c {
+	case cProtocol:
+		u.SetProtocol(v)
+	case cUsername:
+		u.SetUsername(v)
+	case cPassword:
+		u.SetPassword(v)
+	case cHost:
+		u.SetHost(v)
+	case cHostname:
+		u.SetHostname(v)
+	case cPort:
+		u.SetPort(v)
+	case cPathname:
+		u.SetPathname(v)
+	case cSearch:
+		u.SetSearch(v)
+	case cHash:
+		u.SetHash(v)
+	}
 	return split(u.Href(false))
 }

@@ -117,4 +117,7 @@ type classes struct {
 	rt                   *goja.Runtime
 	url, params, pattern *webidl.Class
 	entries              goja.Value // URLSearchParams.prototype.entries, as installed
+	reflect              struct {   // for records, looked up on first use
+		ownKeys, get, isEnum goja.Callable
+	}
 }
