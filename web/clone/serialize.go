@@ -3,6 +3,7 @@ package clone
 import (
 	"math/big"
 	"reflect"
+	"strconv"
 
 	"github.com/dop251/goja"
 
@@ -123,10 +124,7 @@ func (c *cloner) object(o *goja.Object) goja.Value {
 		c.memory[o] = out
 		c.properties(o, out)
 	case kindArray:
-		out = rt.NewArray()
-		_ = out.Set("length", o.Get("length"))
-		c.memory[o] = out
-		c.properties(o, out)
+		return c.array(o)
 	case kindPrimitive:
 		var fn goja.Callable
 		switch o.ExportType() {
@@ -170,14 +168,59 @@ func (c *cloner) object(o *goja.Object) goja.Value {
 	return out
 }
 
+// array clones an Array. A dense array (own keys "0" … "n-1", n its
+// length) is built in one step; any other keeps its holes, length and
+// non-index properties.
+func (c *cloner) array(o *goja.Object) goja.Value {
+	keys := o.Keys()
+	length := o.Get("length").ToInteger()
+	dense := int64(len(keys)) == length
+	for i := 0; dense && i < len(keys); i++ {
+		dense = keys[i] == strconv.Itoa(i)
+	}
+	if !dense {
+		out := c.rt.NewArray()
+		_ = out.Set("length", length)
+		c.memory[o] = out
+		c.copy(o, out, keys)
+		return out
+	}
+	// Primitives go straight into a slice; at the first object the clone
+	// is made (it must be in memory before an element that may refer back
+	// to the array is cloned) and the rest is copied one by one, each
+	// element read once and in order.
+	vals := make([]any, 0, len(keys))
+	for i, k := range keys {
+		v := o.Get(k)
+		if _, isObj := v.(*goja.Object); !isObj {
+			vals = append(vals, c.value(v))
+			continue
+		}
+		out := c.rt.NewArray(vals...)
+		_ = out.Set("length", length)
+		c.memory[o] = out
+		c.define(out, k, c.value(v))
+		c.copy(o, out, keys[i+1:])
+		return out
+	}
+	out := c.rt.NewArray(vals...)
+	c.memory[o] = out
+	return out
+}
+
 // properties copies o's own enumerable string-keyed properties, cloned,
 // to out (arrays keep their holes and their non-index properties).
-func (c *cloner) properties(o, out *goja.Object) {
-	for _, k := range o.Keys() {
-		v := c.value(o.Get(k))
-		if err := out.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
-			panic(err)
-		}
+func (c *cloner) properties(o, out *goja.Object) { c.copy(o, out, o.Keys()) }
+
+func (c *cloner) copy(o, out *goja.Object, keys []string) {
+	for _, k := range keys {
+		c.define(out, k, c.value(o.Get(k)))
+	}
+}
+
+func (c *cloner) define(o *goja.Object, k string, v goja.Value) {
+	if err := o.DefineDataProperty(k, v, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE); err != nil {
+		panic(err)
 	}
 }
 
