@@ -118,3 +118,28 @@ func TestPatternGroupsFromLibrary(t *testing.T) {
 		t.Errorf("groups = %s (go-urlpattern's compiled component layout changed? see compiledPart)", got)
 	}
 }
+
+// TestParseConcurrent: Parse is called from any goroutine (fetch's
+// redirects, the engine); the shared whatwg-url parser holds only
+// options.
+func TestParseConcurrent(t *testing.T) {
+	inputs := []string{"https://example.com/a?b", "HTTP://Ex.com/../x", "http://[::1]/", "/rel", "http://xn--nxasmq6b.com/"}
+	done := make(chan string)
+	for g := range 8 {
+		go func() {
+			for i := range 200 {
+				in := inputs[(g+i)%len(inputs)]
+				if _, err := Parse(in, "http://base/"); err != nil {
+					done <- in
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 8 {
+		if in := <-done; in != "" {
+			t.Errorf("Parse(%q) failed", in)
+		}
+	}
+}
