@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -49,11 +50,22 @@ const entryGlobal = "__bext_entry"
 // for-await and the regexp d flag, so esbuild lowers the first two; the
 // rest of ES2022 (class fields, private methods, optional chaining, ??=)
 // runs as written, which keeps stacks readable and code fast.
+//
+// A dynamic import() that esbuild cannot bundle (its argument is no
+// string literal) is lowered to esbuild's require shim, which bext
+// replaces (see dynamicRequire): goja cannot parse import().
 var serverSupported = map[string]bool{
 	"async-generator":      false,
 	"for-await":            false,
 	"regexp-match-indices": false,
+	"dynamic-import":       false,
 }
+
+// fieldLowering is added to serverSupported when the bundle has a class
+// field named get, set or async with an initializer (Hono's Context has
+// `set = (key, value) => …`): goja's parser takes such a field for an
+// accessor and fails, so class fields are compiled to constructor code.
+var fieldLowering = map[string]bool{"class-field": false, "class-static-field": false}
 
 // assetExts are loaded with esbuild's file loader on both sides, so the
 // server and client see the same hashed URL for an imported image or font.
@@ -136,7 +148,7 @@ func serverOptions(o BuildOptions) api.BuildOptions {
 	b.Format = api.FormatIIFE
 	b.GlobalName = entryGlobal
 	b.Target = api.ES2022
-	b.Supported = serverSupported
+	b.Supported = maps.Clone(serverSupported)
 	// Nothing is written; rooting the output at the app dir makes source map
 	// paths (and so dev stacks) read "src/App.jsx:12:3".
 	b.Outdir = o.Dir
@@ -173,6 +185,8 @@ type Builder struct {
 
 	mu       sync.Mutex
 	sinkWarn []string // fastsink notes of the build in progress
+
+	fieldsLowered bool // server: class fields compiled to constructor code (see fieldLowering)
 }
 
 // NewServerBuilder prepares incremental builds of the server bundle: one IIFE
@@ -244,6 +258,13 @@ func (b *Builder) Build() (*Bundle, error) {
 				out.Code = f.Contents
 			}
 		}
+		if !b.fieldsLowered && accessorWordField.Match(out.Code) && gojaParseError(out.Code) != nil {
+			if err := b.lowerFields(); err != nil {
+				return nil, err
+			}
+			return b.Build()
+		}
+		out.Code = dynamicRequire(out.Code)
 		return out, nil
 	}
 	out.Files = make(map[string][]byte, len(res.OutputFiles))
