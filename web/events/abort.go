@@ -155,9 +155,16 @@ func (s *Signal) runAbortSteps() {
 	s.st.dispatch(&s.target, s.st.newTrusted("abort"))
 }
 
+// maxTimeout is the longest AbortSignal.timeout that is scheduled at all
+// (about 35 years; a Duration of much more would overflow).
+const maxTimeout = 1 << 40
+
 // timeout aborts s with a TimeoutError after ms milliseconds, on the
 // render's event loop (see the package comment).
 func (st *state) timeout(s *Signal, ms int64) {
+	if ms >= maxTimeout {
+		return // decades: it can never fire within a render
+	}
 	fire := func() {
 		s.abort(st.r.DOMException("The operation was aborted due to timeout", "TimeoutError"))
 	}

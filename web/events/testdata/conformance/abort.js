@@ -188,3 +188,9 @@ test(() => {
   if (typeof process === "object" && typeof process.on === "function") process.on("uncaughtException", () => reported++);
   reportError(new Error("reported"));
 }, "spec: reportError exists and does not throw");
+
+promise_test(async () => {
+  const s = AbortSignal.timeout(Number.MAX_SAFE_INTEGER);
+  await delay(5);
+  assert_false(s.aborted);
+}, "a huge AbortSignal.timeout does not fire at once");
