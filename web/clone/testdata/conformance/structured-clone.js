@@ -308,3 +308,17 @@ test(() => {
   const c = sc(root);
   assert_equals(JSON.stringify(c), JSON.stringify(root));
 }, "a tree of objects round-trips");
+
+promise_test(async () => {
+  const b = new Blob(["ab"], { type: "text/x" });
+  const c = sc({ b, again: b });
+  assert_true(c.b instanceof Blob);
+  assert_not_equals(c.b, b);
+  assert_equals(c.b, c.again, "identity is kept");
+  assert_equals(c.b.size, 2);
+  assert_equals(c.b.type, "text/x");
+  assert_equals(await c.b.text(), "ab");
+  const f = sc(new File(["x"], "n.txt", { lastModified: 5 }));
+  assert_true(f instanceof File);
+  assert_equals(f.name, "n.txt"); assert_equals(f.lastModified, 5);
+}, "Blob and File are serializable (through the fetch package's serializer)");
