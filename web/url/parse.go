@@ -162,12 +162,16 @@ func fastAbsolute(s string) (record, bool) {
 	return r, true
 }
 
-// fastHost accepts a domain the host parser returns unchanged: lowercase
-// ASCII letters, digits, '-' and '.', no empty label but a final one, no
-// punycode label and a last label that cannot be read as an IPv4 number.
+// fastHost accepts a host the host parser returns unchanged: a domain of
+// lowercase ASCII letters, digits, '-' and '.', with no empty label but a
+// final one, no punycode label and a last label that cannot be read as an
+// IPv4 number; or an IPv4 address in its canonical dotted-decimal form.
 func fastHost(h string) bool {
 	if h == "" || h[0] == '.' {
 		return false
+	}
+	if h[len(h)-1] >= '0' && h[len(h)-1] <= '9' && canonicalIPv4(h) {
+		return true
 	}
 	last := 0
 	for i := 0; i < len(h); i++ {
@@ -190,6 +194,31 @@ func fastHost(h string) bool {
 		}
 	}
 	return h[last] < '0' || h[last] > '9'
+}
+
+// canonicalIPv4 reports four decimal numbers up to 255 joined by dots,
+// without leading zeros: the IPv4 parser's own serialization.
+func canonicalIPv4(h string) bool {
+	parts, n, digits := 0, 0, 0
+	for i := 0; i <= len(h); i++ {
+		if i == len(h) || h[i] == '.' {
+			if digits == 0 || n > 255 {
+				return false
+			}
+			parts++
+			n, digits = 0, 0
+			continue
+		}
+		c := h[i]
+		if c < '0' || c > '9' || (digits == 1 && n == 0) {
+			return false // not a digit, or a leading zero
+		}
+		n = n*10 + int(c-'0')
+		if digits++; digits > 3 {
+			return false
+		}
+	}
+	return parts == 4
 }
 
 // fastTail checks a path (when path is set), query and fragment that the
