@@ -161,3 +161,62 @@ func Variant(dev, fastSink bool) string {
 	}
 	return s + "/stock"
 }
+
+//go:embed node-render-many.cjs
+var renderManyScript []byte
+
+// Bundle is one server bundle and the requests to render with it.
+type Bundle struct {
+	Code     []byte
+	Requests []*engine.Request
+}
+
+// RenderBundles renders several bundles with Node in one process (one
+// bundle after the other, in one context): out[i][j] is request j of
+// bundle i. A bundle that throws while loading gets an Error result for
+// each of its requests.
+func RenderBundles(t testing.TB, bundles []Bundle) [][]Result {
+	t.Helper()
+	node := Node(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "node-render-many.cjs")
+	if err := os.WriteFile(script, renderManyScript, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type in struct {
+		File     string            `json:"file"`
+		Requests []*engine.Request `json:"requests"`
+	}
+	var input struct {
+		Bundles []in `json:"bundles"`
+	}
+	for i, b := range bundles {
+		file := filepath.Join(dir, fmt.Sprintf("bundle-%d.js", i))
+		if err := os.WriteFile(file, b.Code, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		input.Bundles = append(input.Bundles, in{File: file, Requests: b.Requests})
+	}
+	data, err := json.Marshal(input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, script)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node-render-many.cjs: %v\n%s", err, stderr.Bytes())
+	}
+	var res [][]Result
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node-render-many.cjs output: %v", err)
+	}
+	if len(res) != len(bundles) {
+		t.Fatalf("node rendered %d bundles, want %d", len(res), len(bundles))
+	}
+	return res
+}
