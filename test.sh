@@ -18,10 +18,15 @@ if [ ${#need[@]} -gt 0 ]; then
     exit 1
   fi
 fi
-if [ -f examples/react/package-lock.json ] && [ ! -d examples/react/node_modules ]; then
-  echo "test.sh: npm ci in examples/react"
-  (cd examples/react && npm ci --no-audit --no-fund --loglevel=error)
-fi
+# npm ci in every fixture folder with a package-lock.json and no node_modules
+# (examples/react, testdata/npm/*, testdata/compat …).
+while IFS= read -r lock; do
+  dir=$(dirname "$lock")
+  if [ ! -d "$dir/node_modules" ]; then
+    echo "test.sh: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+done < <(find . -name package-lock.json -not -path '*/node_modules/*' -not -path './.git/*' | sort)
 
 export BEXT_TEST_REQUIRE=1   # tests fail, instead of skipping, when a tool is missing
 go vet ./...
