@@ -113,6 +113,9 @@ func unit(r rune) rune {
 // parseQuery is the application/x-www-form-urlencoded parser: it appends
 // the pairs of s to list.
 func parseQuery(s string, list []pair) []pair {
+	if s != "" && cap(list)-len(list) == 0 {
+		list = slices.Grow(list, strings.Count(s, "&")+1)
+	}
 	for len(s) > 0 {
 		seq := s
 		if i := strings.IndexByte(s, '&'); i >= 0 {
