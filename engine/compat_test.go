@@ -41,11 +41,7 @@ var compatPackages = map[string]string{
 // compatExpected lists the rows known not to match Node, with the reason.
 // A listed row that starts passing fails the test (take it off the list),
 // and so does a passing row that starts failing.
-var compatExpected = map[string]string{
-	"nanoid": "needs Web Crypto (crypto.getRandomValues), which web/crypto has not landed yet",
-	"axios":  "its default build imports node:http; the adapters it maps away in its \"browser\" field are not remapped yet",
-	"lit":    "@lit-labs/ssr's DOM shim imports node-fetch, which imports node:http",
-}
+var compatExpected = map[string]string{}
 
 type compatRow struct {
 	name, entry string

@@ -25,7 +25,22 @@ import (
 const (
 	nodeNS      = "bext-node"
 	nodeEmptyNS = "bext-node-empty"
+	nodeFetchNS = "bext-node-fetch"
 )
+
+// nodeFetchShim stands in for the node-fetch package: the isolate's fetch.
+const nodeFetchShim = `const g = globalThis;
+function fetch(...args) { return g.fetch(...args); }
+class FetchError extends Error { constructor(message, type, systemError) { super(message); this.name = "FetchError"; this.type = type; if (systemError) { this.code = this.errno = systemError.code; } } }
+class AbortError extends Error { constructor(message, type = "aborted") { super(message); this.name = "AbortError"; this.type = type; } }
+module.exports = fetch;
+module.exports.default = fetch;
+module.exports.FetchError = FetchError;
+module.exports.AbortError = AbortError;
+module.exports.isRedirect = (code) => [301, 302, 303, 307, 308].includes(code);
+for (const name of ["Headers", "Request", "Response", "FormData", "Blob", "File"]) {
+  Object.defineProperty(module.exports, name, { enumerable: true, get: () => g[name] });
+}`
 
 var nodeBuiltinFilter = func() string {
 	var names []string
@@ -45,7 +60,7 @@ func builtinList() []string {
 
 // nodeShimPlugin resolves Node built-ins for the server build; see above.
 func nodeShimPlugin() api.Plugin {
-	pkgs := &packageCache{m: map[string]*pkgInfo{}}
+	pkgs := &packageCache{m: map[string]*pkgInfo{}, needs: map[string]bool{}}
 	return api.Plugin{Name: "bext-node-builtins", Setup: func(pb api.PluginBuild) {
 		pb.OnResolve(api.OnResolveOptions{Filter: nodeBuiltinFilter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if !node.IsBuiltin(a.Path) {
@@ -75,6 +90,35 @@ func nodeShimPlugin() api.Plugin {
 				Notes: []api.Note{{Text: "bext provides " + strings.Join(node.Provided(), ", ") +
 					". Use a Web API instead (fetch, crypto.subtle, ReadableStream …), a build of the package for workers or edge runtimes, or map \"" + name + "\" to false in the package's \"browser\" field if the code path is never taken."}},
 			}}}, nil
+		})
+		// node-fetch needs node:http; bext isolates have fetch itself.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^node-fetch$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "node-fetch", Namespace: nodeFetchNS}, nil
+		})
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: nodeFetchNS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			src := nodeFetchShim
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
+		})
+		// A file a package maps away in its "browser" field is replaced
+		// when it imports a Node built-in bext does not provide (axios's
+		// http adapter), never otherwise.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^\.\.?/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if a.Namespace != "file" || a.Importer == "" || !strings.Contains(a.Importer, "node_modules") {
+				return api.OnResolveResult{}, nil
+			}
+			p := pkgs.of(filepath.Dir(a.Importer))
+			if p == nil || !p.hasFileMap {
+				return api.OnResolveResult{}, nil
+			}
+			target := filepath.Join(a.ResolveDir, a.Path)
+			to, ok := p.mapFile(target)
+			if !ok || !needsMissingBuiltin(pkgs, pb, target, 3) {
+				return api.OnResolveResult{}, nil
+			}
+			if to == nil {
+				return api.OnResolveResult{Path: target, Namespace: nodeEmptyNS}, nil
+			}
+			return api.OnResolveResult{Path: filepath.Join(p.dir, *to)}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: nodeNS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			src := "module.exports = " + node.RequireGlobal + "(" + jsonString(a.Path) + ");"
@@ -107,13 +151,78 @@ func jsonString(s string) string {
 // pkgInfo is what the build needs of a package.json: its folder and the
 // object form of its "browser" field (nil value = false).
 type pkgInfo struct {
-	dir     string
-	browser map[string]*string
+	dir        string
+	browser    map[string]*string
+	hasFileMap bool // browser has "./file" keys
+}
+
+// mapFile looks file up among the browser field's file keys, with and
+// without its extension.
+func (p *pkgInfo) mapFile(file string) (*string, bool) {
+	rel, err := filepath.Rel(p.dir, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil, false
+	}
+	rel = "./" + filepath.ToSlash(rel)
+	for _, k := range []string{rel, rel + ".js", strings.TrimSuffix(rel, ".js")} {
+		if v, ok := p.browser[k]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+var importSpecifier = regexp.MustCompile(`(?:require\(\s*|from\s*|import\s*\(\s*|import\s+)["']([^"']+)["']`)
+
+// needsMissingBuiltin reports whether file (or file.js) imports a Node
+// built-in bext does not provide, itself or through the modules it
+// imports, up to depth levels down (axios's FormData class imports the
+// form-data package, which imports node:http).
+func needsMissingBuiltin(c *packageCache, pb api.PluginBuild, file string, depth int) bool {
+	c.mu.Lock()
+	if v, ok := c.needs[file]; ok {
+		c.mu.Unlock()
+		return v
+	}
+	c.needs[file] = false // in progress: an import cycle finds nothing more
+	c.mu.Unlock()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		file += ".js"
+		src, err = os.ReadFile(file)
+	}
+	found := false
+	if err == nil {
+		for _, m := range importSpecifier.FindAllSubmatch(src, -1) {
+			name := string(m[1])
+			if node.IsBuiltin(name) {
+				if !node.Has(name) {
+					found = true
+					break
+				}
+				continue
+			}
+			if depth == 0 || name == "node-fetch" {
+				continue
+			}
+			r := pb.Resolve(name, api.ResolveOptions{ResolveDir: filepath.Dir(file), Kind: api.ResolveJSImportStatement, Importer: file})
+			if len(r.Errors) == 0 && r.Namespace == "file" && filepath.IsAbs(r.Path) && needsMissingBuiltin(c, pb, r.Path, depth-1) {
+				found = true
+				break
+			}
+		}
+	}
+	c.mu.Lock()
+	c.needs[strings.TrimSuffix(file, ".js")] = found
+	c.needs[file] = found
+	c.mu.Unlock()
+	return found
 }
 
 type packageCache struct {
-	mu sync.Mutex
-	m  map[string]*pkgInfo // dir -> nearest package (nil: none)
+	mu    sync.Mutex
+	m     map[string]*pkgInfo // dir -> nearest package (nil: none)
+	needs map[string]bool     // file -> imports a built-in bext lacks
 }
 
 // of returns the package that owns dir: the nearest package.json at or
@@ -159,6 +268,9 @@ func (c *packageCache) lookup(dir string) *pkgInfo {
 						}
 					case string:
 						p.browser[k] = &v
+					}
+					if strings.HasPrefix(k, "./") {
+						p.hasFileMap = true
 					}
 				}
 			}

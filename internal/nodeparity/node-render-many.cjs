@@ -11,11 +11,18 @@ const fs = require("fs");
 const vm = require("vm");
 
 globalThis.__bext_node = (id) => require(id);
-
 (async () => {
   const { bundles } = JSON.parse(fs.readFileSync(0, "utf8"));
   const out = [];
+  const baseline = new Set(Object.getOwnPropertyNames(globalThis));
   for (const b of bundles) {
+    // globals an earlier bundle added (a DOM shim …) must not leak into
+    // the next one
+    for (const name of Object.getOwnPropertyNames(globalThis)) {
+      if (!baseline.has(name)) {
+        try { delete globalThis[name]; } catch {}
+      }
+    }
     delete globalThis.render;
     const results = [];
     try {

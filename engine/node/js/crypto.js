@@ -133,6 +133,26 @@ function hkdf(digest, ikm, salt, info, keylen, cb) {
   process.nextTick(cb, err, r);
 }
 
+// webcryptoFallback is crypto.webcrypto while the isolate has no Web
+// Crypto global: random values only.
+const webcryptoFallback = {
+  getRandomValues(arr) {
+    if (!ArrayBuffer.isView(arr) || arr instanceof Float32Array || arr instanceof Float64Array || arr instanceof DataView) {
+      const e = new TypeError("The data argument must be an integer-type TypedArray");
+      e.code = "ERR_INVALID_ARG_TYPE";
+      throw e;
+    }
+    if (arr.byteLength > 65536) {
+      const e = new Error("The ArrayBufferView's byte length (" + arr.byteLength + ") exceeds the number of bytes of entropy available via this API (65536)");
+      e.name = "QuotaExceededError";
+      throw e;
+    }
+    return randomFillSync(arr);
+  },
+  randomUUID() { return native.randomUUID(); },
+  subtle: undefined,
+};
+
 const hashNames = ["md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256", "sha3-224", "sha3-256", "sha3-384", "sha3-512"];
 
 function unsupported(name) {
@@ -170,8 +190,8 @@ module.exports = {
   getCiphers: () => [],
   getCurves: () => [],
   constants: {},
-  get webcrypto() { return globalThis.crypto; },
-  get subtle() { return globalThis.crypto && globalThis.crypto.subtle; },
+  get webcrypto() { return globalThis.crypto || webcryptoFallback; },
+  get subtle() { return globalThis.crypto ? globalThis.crypto.subtle : undefined; },
   createCipheriv: unsupported("createCipheriv"),
   createDecipheriv: unsupported("createDecipheriv"),
   createSign: unsupported("createSign"),
