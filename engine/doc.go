@@ -37,9 +37,18 @@
 // and process.nextTick (a plain microtask), MessageChannel/MessagePort
 // (postMessage delivers a macrotask), performance.now, and self/global as
 // aliases of globalThis. That is enough for react-dom/server (18 and 19)
-// and preact-render-to-string with no polyfills. The server build also
-// shims node:util, async_hooks, stream and crypto (see nodeShims), so an
-// explicit import of react-dom/server.node bundles and renderToString works.
+// and preact-render-to-string with no polyfills. Node built-ins (buffer,
+// events, stream, util, crypto, path, url, async_hooks …) come from package
+// engine/node, loaded when a bundle first imports one; Buffer and the rest
+// of process are installed on first access (see nodeshim.go for the build
+// side: an unprovided built-in is a build error naming module and importer).
+//
+// The server build is platform-neutral and selects package "exports" with
+// the conditions workerd, worker, edge-light, node (then import/require,
+// default, development/production) and the main fields module, main:
+// server builds, never browser builds. What goja cannot parse is lowered
+// (async generators, for-await, class fields named get/set/async, import()
+// with a computed specifier); see goja_build.go.
 //
 // # Event loop and errors
 //
