@@ -30,6 +30,8 @@ type flightResult struct {
 type flights struct {
 	mu sync.Mutex
 	m  map[string]*flight
+	// joined, when set (tests), is called after each join.
+	joined func(leader bool)
 }
 
 // join returns the flight of key, starting one (leader) if none runs. The
@@ -54,6 +56,9 @@ func (fs *flights) join(key string, rctx context.Context) (f *flight, leader boo
 		})
 	}
 	stop := context.AfterFunc(rctx, release)
+	if fs.joined != nil {
+		fs.joined(leader)
+	}
 	return f, leader, func() {
 		stop()
 		release()
