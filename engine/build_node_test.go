@@ -162,3 +162,22 @@ func TestDynamicRequireKeepsLines(t *testing.T) {
 		t.Fatalf("got %q", out)
 	}
 }
+
+// A file a package maps away in its "browser" field is replaced only when
+// it needs a built-in bext lacks (here through another package, as axios's
+// FormData class does); node-fetch is the isolate's fetch.
+func TestBrowserFileMapFallback(t *testing.T) {
+	got := renderTree(t, map[string]string{
+		"server.js":                            `import { pick, other } from "client"; import fetch from "node-fetch"; globalThis.render = () => [pick, other, typeof fetch].join(",");`,
+		"node_modules/client/package.json":     `{"name":"client","main":"index.js","browser":{"./adapters/http.js":"./adapters/none.js","./adapters/fine.js":"./adapters/none.js"}}`,
+		"node_modules/client/index.js":         `exports.pick = require("./adapters/http.js"); exports.other = require("./adapters/fine.js");`,
+		"node_modules/client/adapters/http.js": `module.exports = require("transport").name;`,
+		"node_modules/client/adapters/fine.js": `module.exports = require("path").basename("/x/kept");`,
+		"node_modules/client/adapters/none.js": `module.exports = "mapped";`,
+		"node_modules/transport/package.json":  `{"name":"transport","main":"t.js"}`,
+		"node_modules/transport/t.js":          `const http = require("http"); module.exports = { name: "http" };`,
+	}, "/")
+	if got != "mapped,kept,function" {
+		t.Fatalf("got %q", got)
+	}
+}

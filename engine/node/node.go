@@ -124,9 +124,8 @@ type stateKey struct{}
 
 func stateOf(r *webidl.Realm) *state {
 	return webidl.Value(r, stateKey{}, func() *state {
-		s := &state{r: r, exports: map[string]goja.Value{}, loading: map[string]*goja.Object{}}
+		s := &state{r: r}
 		s.require = r.RT.ToValue(s.requireCall)
-		s.uint8Ctor = r.RT.Get("Uint8Array")
 		return s
 	})
 }
@@ -157,6 +156,10 @@ func Require(r *webidl.Realm, name string) goja.Value { return stateOf(r).load(n
 
 func (s *state) load(name string) goja.Value {
 	name = strings.TrimPrefix(name, "node:")
+	if s.exports == nil {
+		s.exports = map[string]goja.Value{}
+		s.loading = map[string]*goja.Object{}
+	}
 	if v, ok := s.exports[name]; ok {
 		return v
 	}
