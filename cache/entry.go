@@ -45,6 +45,7 @@ type entry struct {
 	gzOnce       sync.Once
 
 	revalidating atomic.Bool
+	hitVals      atomic.Pointer[secondValues]
 }
 
 // variant is one encoding of an entry's body with its pre-built headers.

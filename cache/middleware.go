@@ -52,7 +52,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case age < e.fresh:
 			c.m.count(resHit)
-			c.serve(w, r, e, hitValue(e.fresh-age), true, age)
+			st, ageV := e.hitValues(e.fresh-age, age)
+			c.serveAge(w, r, e, st, true, age, ageV)
 			return
 		case age < e.fresh+e.swr:
 			c.m.count(resStale)

@@ -70,10 +70,40 @@ func ageValue(age time.Duration) []string {
 	return []string{strconv.FormatInt(int64(age/time.Second), 10)}
 }
 
+// secondValues are an entry's Cache-Status and Age values of one second,
+// kept so that hits of long-lived entries format them once a second.
+type secondValues struct {
+	left, age int64
+	status    []string
+	ageV      []string
+}
+
+// hitValues returns the Cache-Status and Age of a fresh hit.
+func (e *entry) hitValues(left, age time.Duration) (status, ageV []string) {
+	l, a := ttlSeconds(left), int64(age/time.Second)
+	if l < tableSeconds && a < tableSeconds {
+		return hitValue(left), ageValue(age)
+	}
+	if v := e.hitVals.Load(); v != nil && v.left == l && v.age == a {
+		return v.status, v.ageV
+	}
+	v := &secondValues{left: l, age: a, status: hitValue(left), ageV: ageValue(age)}
+	e.hitVals.Store(v)
+	return v.status, v.ageV
+}
+
 // serve answers from an entry: its gzip variant for clients that accept
 // gzip (when gzipOK), a 304 when If-None-Match holds its ETag, no body for
 // HEAD. age < 0 sends no Age (the entry was just made).
 func (c *Cache) serve(w http.ResponseWriter, r *http.Request, e *entry, st []string, gzipOK bool, age time.Duration) {
+	c.serveAge(w, r, e, st, gzipOK, age, nil)
+}
+
+// serveAge is serve with a pre-built Age value (nil: from age).
+func (c *Cache) serveAge(w http.ResponseWriter, r *http.Request, e *entry, st []string, gzipOK bool, age time.Duration, ageV []string) {
+	if ageV == nil && age >= 0 {
+		ageV = ageValue(age)
+	}
 	v := e.plain
 	if gzipOK && e.compressible && acceptsGzip(r.Header["Accept-Encoding"]) {
 		if g := c.gzipped(e); g != nil {
@@ -85,8 +115,8 @@ func (c *Cache) serve(w http.ResponseWriter, r *http.Request, e *entry, st []str
 		for _, x := range v.notMod {
 			h[x.k] = x.v
 		}
-		if age >= 0 {
-			h["Age"] = ageValue(age)
+		if ageV != nil {
+			h["Age"] = ageV
 		}
 		h["Cache-Status"] = st
 		w.WriteHeader(http.StatusNotModified)
@@ -95,8 +125,8 @@ func (c *Cache) serve(w http.ResponseWriter, r *http.Request, e *entry, st []str
 	for _, x := range v.full {
 		h[x.k] = x.v
 	}
-	if age >= 0 {
-		h["Age"] = ageValue(age)
+	if ageV != nil {
+		h["Age"] = ageV
 	}
 	h["Cache-Status"] = st
 	w.WriteHeader(e.status)
