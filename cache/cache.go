@@ -41,6 +41,10 @@ type Options struct {
 // prometheus.Collector. Close it when the server stops.
 type Cache struct {
 	store    *otter.Cache[string, *entry]
+	// pass remembers for passTTL the keys whose last response could not be
+	// shared, so concurrent requests for them render side by side instead
+	// of queueing behind a single flight (Varnish's hit-for-miss).
+	pass *otter.Cache[string, struct{}]
 	rules    []*rule
 	maxVary  int
 	maxBytes int64
@@ -121,8 +125,21 @@ func New(o Options) (*Cache, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cache: %w", err)
 	}
+	c.pass, err = otter.New(&otter.Options[string, struct{}]{
+		MaximumSize:      passEntries,
+		ExpiryCalculator: otter.ExpiryWriting[string, struct{}](passTTL),
+		Logger:           otterLogger{c.log},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cache: %w", err)
+	}
 	return c, nil
 }
+
+const (
+	passTTL     = 30 * time.Second
+	passEntries = 16384
+)
 
 // Close stops background revalidations and the store's goroutines. The
 // middleware keeps working after it, without revalidating in the
@@ -137,6 +154,7 @@ func (c *Cache) Close() {
 	c.bgCancel()
 	c.bg.Wait()
 	c.store.StopAllGoroutines()
+	c.pass.StopAllGoroutines()
 }
 
 // goBackground runs fn on a goroutine Close waits for; false after Close.
@@ -343,6 +361,7 @@ func (c *Cache) Purge(s Selector) int {
 			n++
 		}
 	}
+	c.pass.InvalidateAll()
 	c.m.purged.Add(uint64(n))
 	c.purgeSecond(s)
 	return n
@@ -359,6 +378,7 @@ func (c *Cache) PurgeAll() int {
 	c.entries = 0
 	c.mu.Unlock()
 	c.store.InvalidateAll()
+	c.pass.InvalidateAll()
 	c.m.purged.Add(uint64(n))
 	c.purgeSecond(Selector{All: true})
 	return n

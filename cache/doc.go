@@ -59,6 +59,11 @@
 //     504 is replaced by the stale copy.
 //   - The render of a flight runs with the first request's context values
 //     but is cancelled only when every waiting client has gone.
+//   - A key whose last complete response could not be stored (not opted
+//     in, Set-Cookie, no-store, too large…) is remembered for 30 s (at most
+//     16,384 keys; any purge forgets them): its requests then render side by
+//     side instead of queueing behind one flight (Varnish's hit-for-miss).
+//     Error answers are not remembered.
 //
 // Hits carry Age and a strong ETag (from a hash of the body, unless the
 // app sent one); If-None-Match gives 304. Uncached 200s get an ETag too:

@@ -189,3 +189,46 @@ func TestAllClientsGoneCancelsRender(t *testing.T) {
 		}
 	})
 }
+
+func TestUncacheableKeysDoNotQueue(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		var inFlight, most int
+		var mu sync.Mutex
+		inner := page("no-cache")
+		app := &testApp{fn: func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			inFlight++
+			most = max(most, inFlight)
+			mu.Unlock()
+			<-release
+			mu.Lock()
+			inFlight--
+			mu.Unlock()
+			inner(w, r)
+		}}
+		c := newCache(t, Options{})
+		h := c.Middleware(app)
+		close(release)
+		get(h, "GET", "/u") // learns that /u is not cacheable
+		release = make(chan struct{})
+		ws := concurrent(t, h, 5, release, "/u", nil)
+		if most != 5 {
+			t.Fatalf("%d renders at once, want 5: requests for an uncacheable page queued behind one another", most)
+		}
+		for _, w := range ws {
+			wantStatus(t, w, "bext; fwd=miss")
+		}
+		// Once the app opts in, the page is stored after the pass expires.
+		inner = page("s-maxage=60")
+		time.Sleep(passTTL)
+		wantStatus(t, get(h, "GET", "/u"), "bext; fwd=miss; stored")
+		// A purge forgets passes at once.
+		inner = page("no-store")
+		c.Purge(Selector{Path: "/u"})
+		get(h, "GET", "/u")
+		inner = page("s-maxage=60")
+		c.PurgeAll()
+		wantStatus(t, get(h, "GET", "/u"), "bext; fwd=miss; stored")
+	})
+}

@@ -72,6 +72,11 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // stale-if-error: it answers if the render fails.
 func (h *handler) fill(w http.ResponseWriter, r *http.Request, rl *rule, base, key string, stale *entry) {
 	c := h.c
+	if _, pass := c.pass.GetIfPresent(key); pass && stale == nil {
+		c.m.count(resMiss)
+		h.forward(w, r, statusMiss)
+		return
+	}
 	for attempt := 0; ; attempt++ {
 		f, leader, leave := c.flights.join(key, r.Context())
 		if leader {
@@ -145,6 +150,7 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 
 	status := rec.statusCode()
 	var e *entry
+	pass := !rec.complete() // too large: it will be again
 	// A stream cut short (every client gone) may have ended "normally"
 	// with half a page: only a complete, uncancelled one is kept.
 	if rec.complete() && !(rec.streamed && f.ctx.Err() != nil) {
@@ -155,6 +161,7 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 		if p.ok {
 			e = c.newEntry(c.variantKey(base, p.vary, r), r.URL.Path, status, rec.header, bytes.Clone(*rec.body), p, time.Now())
 		}
+		pass = !p.ok
 	}
 	stored := e != nil && c.put(base, e, epoch)
 	if stored {
@@ -163,6 +170,9 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 	failed := errorStatus(status)
 	c.flights.finish(f, flightResult{e: e, failed: failed})
 	finished = true
+	if pass && !failed {
+		c.pass.Set(f.key, struct{}{})
+	}
 
 	switch {
 	case rec.committed:
