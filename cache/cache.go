@@ -40,11 +40,11 @@ type Options struct {
 // responses it stores; Purge and PurgeAll invalidate; it is a
 // prometheus.Collector. Close it when the server stops.
 type Cache struct {
-	store    *otter.Cache[string, *entry]
+	store *otter.Cache[string, *entry]
 	// pass remembers for passTTL the keys whose last response could not be
 	// shared, so concurrent requests for them render side by side instead
 	// of queueing behind a single flight (Varnish's hit-for-miss).
-	pass *otter.Cache[string, struct{}]
+	pass     *otter.Cache[string, struct{}]
 	rules    []*rule
 	maxVary  int
 	maxBytes int64
