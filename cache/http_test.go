@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -104,11 +105,19 @@ func TestHTTPSingleFlight(t *testing.T) {
 	inner := page("s-maxage=600")
 	app := &testApp{fn: func(w http.ResponseWriter, r *http.Request) { <-release; inner(w, r) }}
 	c := newCache(t, Options{})
+	var once sync.Once
 	c.flights.joined = func(bool) {
 		if joins.Add(1) == n {
-			close(release)
+			once.Do(func() { close(release) })
 		}
 	}
+	// Only a request that never reaches the cache could leave the render
+	// waiting; fail then rather than hang.
+	valve := time.AfterFunc(2*time.Minute, func() {
+		t.Errorf("only %d of %d requests joined", joins.Load(), n)
+		once.Do(func() { close(release) })
+	})
+	defer valve.Stop()
 	srv := server(t, c, app)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n}}
 	var wg sync.WaitGroup
