@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -342,20 +343,23 @@ func TestStaggeredSurgeFirstRotation(t *testing.T) {
 	})
 }
 
-// Request-induced crashes (timeouts, stack overflow) replace the isolate at
-// once and never count as slot failures; thrown errors keep the isolate.
-// Real time: a spinning JS loop never lets a fake clock advance.
+// Request-induced crashes (interrupted loops, stack overflow) replace the
+// isolate at once and never count as slot failures; thrown errors keep the
+// isolate. Real time: a spinning JS loop never lets a fake clock advance;
+// loops end when their caller gives up (a signal), and no render has a
+// deadline a loaded CPU could miss.
 func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 	pol := testPolicy(2)
 	pol.Recovery.MaxConsecutiveFailures = 2
-	p := newPool(t, factoryOf(t, mixedJS), Options{Policy: pol, RenderTimeout: 300 * time.Millisecond, QueueTimeout: time.Minute})
+	loops := newLoopSignals()
+	p := newPool(t, loops.factory(t), Options{Policy: pol, RenderTimeout: time.Minute, QueueTimeout: time.Minute})
 	mustReady(t, p)
 	var wg sync.WaitGroup
 	for i := range 10 {
 		wg.Go(func() {
-			_, _, err := get(p, "/loop", nil)
-			if !isKind(err, engine.KindTimeout) || !errors.Is(err, ErrRenderTimeout) {
-				t.Errorf("loop %d: %v, want a render timeout", i, err)
+			err := loops.run(p, i)
+			if !isKind(err, engine.KindTimeout) || !errors.Is(err, context.Canceled) {
+				t.Errorf("loop %d: %v, want interrupted by its caller", i, err)
 			}
 		})
 		wg.Go(func() {
@@ -371,9 +375,17 @@ func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	mustReady(t, p)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	if err := p.WaitFor(ctx, func(ws []WorkerStats) bool {
+		n := int64(0)
+		for _, st := range ws {
+			n += st.restartsBy[lifecycle.ReasonCrash]
+		}
+		return n == 20
+	}); err != nil {
+		t.Fatalf("crash replacements: %+v, want 20 (10 loops + 10 overflows): %v", p.Snapshot(), err)
+	}
 	if err := p.WaitActive(ctx, 2); err != nil {
 		t.Fatalf("replacements did not come up: %v", err)
 	}
@@ -389,13 +401,66 @@ func TestRequestInducedCrashesKeepCapacity(t *testing.T) {
 			t.Fatalf("worker %d after crashes: %+v, want ACTIVE with no slot failures", st.ID, st)
 		}
 	}
-	total := int64(0)
-	for _, st := range p.Snapshot() {
-		total += st.restartsBy[lifecycle.ReasonCrash]
+}
+
+// loopSignals: /loop?tag=N logs "looping N" before it spins; run waits for
+// that line, then cancels the render's context, as a client that hangs up.
+type loopSignals struct {
+	mu sync.Mutex
+	m  map[string]chan struct{}
+}
+
+func newLoopSignals() *loopSignals { return &loopSignals{m: map[string]chan struct{}{}} }
+
+func (l *loopSignals) ch(tag string) chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c, ok := l.m[tag]
+	if !ok {
+		c = make(chan struct{})
+		l.m[tag] = c
 	}
-	if total != 20 {
-		t.Fatalf("crash replacements: %d, want 20 (10 timeouts + 10 overflows)", total)
+	return c
+}
+
+func (l *loopSignals) Enabled(context.Context, slog.Level) bool { return true }
+func (l *loopSignals) Handle(_ context.Context, r slog.Record) error {
+	if tag, ok := strings.CutPrefix(r.Message, "looping "); ok {
+		c := l.ch(tag)
+		l.mu.Lock()
+		select {
+		case <-c:
+		default:
+			close(c)
+		}
+		l.mu.Unlock()
 	}
+	return nil
+}
+func (l *loopSignals) WithAttrs([]slog.Attr) slog.Handler { return l }
+func (l *loopSignals) WithGroup(string) slog.Handler      { return l }
+
+func (l *loopSignals) factory(t *testing.T) Factory {
+	prog := compile(t, `globalThis.render = (req) => {
+		if (req.path === "/loop") { console.log("looping " + req.query.tag); while (true) {} }
+		if (req.path === "/throw") { throw new Error("render threw"); }
+		if (req.path === "/deep") { const f = (n) => f(n + 1) + 1; return String(f(0)); }
+		return "<p>ok " + req.path + "</p>";
+	};`)
+	return func(id int) (Isolate, error) {
+		return engine.NewIsolate(prog, engine.Options{WorkerID: id, Log: slog.New(l)})
+	}
+}
+
+func (l *loopSignals) run(p *Pool, tag int) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-l.ch(fmt.Sprint(tag))
+		cancel()
+	}()
+	_, _, err := p.Render(ctx, &engine.Request{Method: "GET", URL: "/loop", Path: "/loop", Query: map[string]string{"tag": fmt.Sprint(tag)}, Headers: map[string]string{}})
+	return err
 }
 
 // logRecorder keeps every log record.

@@ -187,33 +187,39 @@ func (p *Pool) WaitReady(ctx context.Context) error { return p.WaitActive(ctx, 1
 
 // WaitActive blocks until at least n workers are ACTIVE (or as WaitReady).
 func (p *Pool) WaitActive(ctx context.Context, n int) error {
-	for {
-		changed := p.changes()
-		if p.ActiveWorkers() >= n {
-			return nil
-		}
-		if err := p.allGaveUp(); err != nil {
-			return err
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-changed:
-		}
+	var gaveUp error
+	err := p.waitUntil(ctx, func() bool {
+		gaveUp = p.allGaveUp()
+		return p.ActiveWorkers() >= n || gaveUp != nil
+	})
+	if err == nil && p.ActiveWorkers() < n {
+		return gaveUp
 	}
+	return err
 }
 
 // WaitFor blocks until ok(Snapshot()) holds, re-checking after every state
 // transition, or until ctx ends.
 func (p *Pool) WaitFor(ctx context.Context, ok func([]WorkerStats) bool) error {
+	return p.waitUntil(ctx, func() bool { return ok(p.Snapshot()) })
+}
+
+// waitUntil is the one wait on pool state: it re-checks cond after every
+// state transition until it holds, ctx ends, or the pool closes.
+func (p *Pool) waitUntil(ctx context.Context, cond func() bool) error {
 	for {
 		changed := p.changes()
-		if ok(p.Snapshot()) {
+		if cond() {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-p.closing:
+			if cond() {
+				return nil
+			}
+			return ErrPoolClosed
 		case <-changed:
 		}
 	}

@@ -87,17 +87,22 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 		oldState = old.state
 	}
 	s.mu.Unlock()
-	if old == nil || (gen != 0 && old.gen != gen) {
-		return // stale: that worker is gone already
+	if old != nil && gen != 0 && old.gen != gen {
+		return // stale: the worker this was asked for is gone already
 	}
-	if oldState == lifecycle.Failed {
-		if reason == lifecycle.ReasonManual || reason == lifecycle.ReasonFileChange {
-			p.revive(s)
-		}
+	if old != nil && oldState == lifecycle.Failed {
+		p.revive(s) // it boots from the current factory, now
 		return
 	}
-	if oldState != lifecycle.Active {
-		return // booting: it boots from the current factory anyway
+	if old == nil || oldState != lifecycle.Active {
+		// Booting (possibly from an older factory): rotate it once it is
+		// ACTIVE (see activated).
+		s.mu.Lock()
+		if s.pending == "" {
+			s.pending = reason
+		}
+		s.mu.Unlock()
+		return
 	}
 
 	nw := s.newWorker()
@@ -126,6 +131,7 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 	s.mu.Unlock()
 
 	p.setState(nw, lifecycle.Active, lifecycle.ReasonReady, nil)
+	p.activated(nw)
 	p.workers.Add(1)
 	go func() {
 		defer p.workers.Done()
@@ -198,8 +204,10 @@ func (p *Pool) drain(w *worker, reason lifecycle.Reason) {
 }
 
 // Restart schedules a graceful rolling restart of one slot (id >= 0) or of
-// all (id < 0) with the given reason, and returns the slots scheduled. A
-// slot that gave up is revived.
+// all (id < 0) with the given reason, and returns the slots scheduled:
+// every one asked for, since no request is dropped — a slot that gave up or
+// waits out a backoff boots now, one that is booting restarts once ACTIVE,
+// one that is busy rotating takes its turn after.
 func (p *Pool) Restart(id int, reason lifecycle.Reason) ([]int, error) {
 	if p.closed() {
 		return nil, ErrPoolClosed
@@ -222,35 +230,29 @@ func (p *Pool) Restart(id int, reason lifecycle.Reason) ([]int, error) {
 	return ids, nil
 }
 
-// Deploy boots one isolate from f to check it and, only if it boots, makes
-// f the pool's factory, restarts every worker on a rolling basis (surge-first,
-// one at a time) and waits until every serving slot runs f or ctx ends. A
-// factory that fails to boot is returned as an error and the old workers
-// keep serving.
+// Deploy boots one isolate from f to check it and, only if it boots, rolls
+// every worker onto f (see DeployBooted). A factory that fails to boot is
+// returned as an error and the old workers keep serving.
 func (p *Pool) Deploy(ctx context.Context, f Factory, reason lifecycle.Reason) error {
 	iso, err := bootWith(f, 0)
 	if err != nil {
 		return err
 	}
 	iso.Close()
-	ref := &factoryRef{f: f, version: p.factory.Load().version + 1}
+	return p.DeployBooted(ctx, f, reason)
+}
+
+// DeployBooted makes f, which the caller has boot-checked, the pool's
+// factory, restarts every worker on a rolling basis (surge-first, one at a
+// time) and waits until every serving slot runs f or ctx ends. A slot still
+// booting from the old factory is rotated once ACTIVE.
+func (p *Pool) DeployBooted(ctx context.Context, f Factory, reason lifecycle.Reason) error {
+	ref := &factoryRef{f: f, version: p.factory.Load().version + 1, reason: reason}
 	p.factory.Store(ref)
 	if _, err := p.Restart(-1, reason); err != nil {
 		return err
 	}
-	for {
-		changed := p.changes()
-		if p.allRun(ref.version) {
-			return nil
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-p.closing:
-			return ErrPoolClosed
-		case <-changed:
-		}
-	}
+	return p.waitUntil(ctx, func() bool { return p.allRun(ref.version) })
 }
 
 // allRun reports whether every slot that has not given up is served by an

@@ -22,7 +22,10 @@ type slot struct {
 	gen     int     // generation of the newest worker
 	history *lifecycle.History
 
-	restarts    int // replacements since start, any reason
+	restarts int // replacements since start, any reason
+	// pending is a rotation asked for while the slot could not rotate (its
+	// worker was booting); it runs when the worker turns ACTIVE.
+	pending     lifecycle.Reason
 	failures    int // consecutive slot failures (boot errors)
 	gaveUp      bool
 	lastReason  lifecycle.Reason
@@ -185,6 +188,7 @@ func (p *Pool) bootUntilActive(s *slot, reason lifecycle.Reason) *worker {
 			}
 			w.iso = iso
 			p.setState(w, lifecycle.Active, lifecycle.ReasonReady, nil)
+			p.activated(w)
 			return w
 		}
 		s.mu.Lock()
@@ -284,4 +288,22 @@ func (p *Pool) allGaveUp() error {
 		last = e
 	}
 	return fmt.Errorf("every worker slot gave up booting; last error: %s", last)
+}
+
+// activated runs when w has turned ACTIVE: a rotation asked for while its
+// slot was booting, or a factory deployed while w booted from an older one,
+// is honoured now — no rotation is ever dropped.
+func (p *Pool) activated(w *worker) {
+	s := w.slot
+	ref := p.factory.Load()
+	s.mu.Lock()
+	reason := s.pending
+	s.pending = ""
+	if reason == "" && w.version < ref.version {
+		reason = ref.reason
+	}
+	s.mu.Unlock()
+	if reason != "" {
+		p.requestRotation(w, reason)
+	}
 }

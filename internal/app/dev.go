@@ -284,7 +284,7 @@ func (dep *deployment) Roll(ctx context.Context) error {
 	if g == nil {
 		return errors.New("the app stopped")
 	}
-	if err := g.pool.Deploy(ctx, dep.f, lifecycle.ReasonFileChange); err != nil {
+	if err := g.pool.DeployBooted(ctx, dep.f, lifecycle.ReasonFileChange); err != nil {
 		return err
 	}
 	dep.d.prog, dep.d.js, dep.d.css = dep.prog, dep.js, dep.css
