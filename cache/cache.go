@@ -20,7 +20,7 @@ type Options struct {
 	// real size (bodies, gzip bodies, headers, keys). Required.
 	MaxBytes int64
 	// MaxVary: a response whose Vary names more request headers than this
-	// (Accept-Encoding aside, which the cache handles itself) is not stored.
+	// is not stored (0: no response with a Vary is stored).
 	MaxVary int
 	// Rules cache matching paths the app sends no freshness for.
 	Rules []Rule

@@ -1,6 +1,8 @@
 package cache
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"testing"
 	"testing/synctest"
@@ -235,5 +237,69 @@ func TestStaleIfErrorNotForOtherStatuses(t *testing.T) {
 		if w := get(h, "GET", "/p"); w.Code != http.StatusForbidden {
 			t.Fatalf("403 replaced by stale copy: %d", w.Code)
 		}
+	})
+}
+
+type logKey struct{}
+
+// The background refresh runs after the request that triggered it has
+// ended: it must not carry that request's context values (render's access
+// log keeps a per-request struct there, which its handler writes).
+func TestRefreshCarriesNoRequestValues(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		type reqLog struct{ worker int }
+		inner := page("s-maxage=1, stale-while-revalidate=60")
+		var sawValue bool
+		app := &testApp{fn: func(w http.ResponseWriter, r *http.Request) {
+			if l, ok := r.Context().Value(logKey{}).(*reqLog); ok {
+				l.worker = 7
+				sawValue = sawValue || r.Header.Get("X-Refresh") == "1"
+			}
+			inner(w, r)
+		}}
+		h := newCache(t, Options{}).Middleware(app)
+		withLog := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			l := &reqLog{worker: -1}
+			h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), logKey{}, l)))
+			_ = l.worker // the access log reads it after the handler
+		})
+		get(withLog, "GET", "/p")
+		time.Sleep(2 * time.Second)
+		wantStatus(t, get(withLog, "GET", "/p", "X-Refresh: 1"), "bext; fwd=stale; ttl=-1")
+		synctest.Wait()
+		if sawValue {
+			t.Fatal("the background refresh saw the triggering request's context values")
+		}
+	})
+}
+
+func TestCloseWaitsForRefresh(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		inner := page("s-maxage=1, stale-while-revalidate=60")
+		var refreshCancelled bool
+		app := &testApp{}
+		app.fn = func(w http.ResponseWriter, r *http.Request) {
+			if app.calls.Load() > 1 {
+				<-r.Context().Done()
+				refreshCancelled = true
+				return
+			}
+			inner(w, r)
+		}
+		c, err := New(Options{MaxBytes: 1 << 20, Log: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := c.Middleware(app)
+		get(h, "GET", "/p")
+		time.Sleep(2 * time.Second)
+		get(h, "GET", "/p")
+		synctest.Wait()
+		c.Close()
+		if !refreshCancelled {
+			t.Fatal("Close returned before the refresh ended")
+		}
+		// After Close hits still work; nothing is refreshed.
+		wantStatus(t, get(h, "GET", "/p"), "bext; fwd=stale; ttl=-1")
 	})
 }
