@@ -102,7 +102,7 @@ func (c *Cache) newEntry(key, path string, status int, h http.Header, body []byt
 	}
 	e.expires = now.Add(e.fresh + max(e.swr, e.sie))
 	e.etag = h.Get("Etag")
-	if e.etag == "" && bodyAllowed(status) {
+	if e.etag == "" && status == http.StatusOK {
 		e.etag = `"` + strconv.FormatUint(xxhash.Sum64(body), 36) + strconv.FormatInt(int64(len(body)), 36) + `"`
 	}
 	e.compressible = compressible(h, status, body)

@@ -16,7 +16,6 @@ func (c *Cache) baseKey(r *http.Request, rl *rule) string {
 	}
 	host := strings.ToLower(r.Host)
 	path := r.URL.EscapedPath()
-	n := len(scheme) + len(host) + len(path) + 1 + len(r.URL.RawQuery)
 	if rl == nil {
 		if r.URL.RawQuery == "" && !r.URL.ForceQuery {
 			return scheme + host + path
@@ -24,7 +23,7 @@ func (c *Cache) baseKey(r *http.Request, rl *rule) string {
 		return scheme + host + path + "?" + r.URL.RawQuery
 	}
 	var b strings.Builder
-	b.Grow(n + 64)
+	b.Grow(len(scheme) + len(host) + len(path) + 1 + len(r.URL.RawQuery) + 64)
 	b.WriteString(scheme)
 	b.WriteString(host)
 	b.WriteString(path)
