@@ -179,19 +179,32 @@ var importSpecifier = regexp.MustCompile(`(?:require\(\s*|from\s*|import\s*\(\s*
 // imports, up to depth levels down (axios's FormData class imports the
 // form-data package, which imports node:http).
 func needsMissingBuiltin(c *packageCache, pb api.PluginBuild, file string, depth int) bool {
+	return c.needsMissing(pb, file, depth, map[string]bool{})
+}
+
+// needsMissing answers needsMissingBuiltin; seen holds the files of this
+// chain of imports (a cycle adds nothing). esbuild resolves on several
+// goroutines: a file being scanned by another one is scanned again here
+// rather than taken as "no" — only final answers are cached.
+func (c *packageCache) needsMissing(pb api.PluginBuild, file string, depth int, seen map[string]bool) bool {
 	c.mu.Lock()
-	if v, ok := c.needs[file]; ok {
-		c.mu.Unlock()
+	v, ok := c.needs[file]
+	c.mu.Unlock()
+	if ok {
 		return v
 	}
-	c.needs[file] = false // in progress: an import cycle finds nothing more
-	c.mu.Unlock()
-	src, err := os.ReadFile(file)
+	if seen[file] {
+		return false
+	}
+	seen[file] = true
+	path := file
+	src, err := os.ReadFile(path)
 	if err != nil {
-		file += ".js"
-		src, err = os.ReadFile(file)
+		path = file + ".js"
+		src, err = os.ReadFile(path)
 	}
 	found := false
+	complete := true // every import was looked at (not cut by depth or a cycle)
 	if err == nil {
 		for _, m := range importSpecifier.FindAllSubmatch(src, -1) {
 			name := string(m[1])
@@ -202,20 +215,31 @@ func needsMissingBuiltin(c *packageCache, pb api.PluginBuild, file string, depth
 				}
 				continue
 			}
-			if depth == 0 || name == "node-fetch" {
+			if name == "node-fetch" {
 				continue
 			}
-			r := pb.Resolve(name, api.ResolveOptions{ResolveDir: filepath.Dir(file), Kind: api.ResolveJSImportStatement, Importer: file})
-			if len(r.Errors) == 0 && r.Namespace == "file" && filepath.IsAbs(r.Path) && needsMissingBuiltin(c, pb, r.Path, depth-1) {
-				found = true
-				break
+			if depth == 0 {
+				complete = false
+				continue
+			}
+			r := pb.Resolve(name, api.ResolveOptions{ResolveDir: filepath.Dir(path), Kind: api.ResolveJSImportStatement, Importer: path})
+			if len(r.Errors) == 0 && r.Namespace == "file" && filepath.IsAbs(r.Path) {
+				if seen[r.Path] {
+					complete = false
+					continue
+				}
+				if c.needsMissing(pb, r.Path, depth-1, seen) {
+					found = true
+					break
+				}
 			}
 		}
 	}
-	c.mu.Lock()
-	c.needs[strings.TrimSuffix(file, ".js")] = found
-	c.needs[file] = found
-	c.mu.Unlock()
+	if found || complete {
+		c.mu.Lock()
+		c.needs[file] = found
+		c.mu.Unlock()
+	}
 	return found
 }
 
