@@ -154,12 +154,12 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 	// A stream cut short (every client gone) may have ended "normally"
 	// with half a page: only a complete, uncancelled one is kept.
 	if rec.complete() && !(rec.streamed && f.ctx.Err() != nil) {
-		p := c.decide(status, rec.header, rl)
+		p := c.decide(status, rec.responseHeader(), rl)
 		if p.malformed {
 			c.warnOnce("malformed "+r.URL.Path, "cache: the app sent a malformed caching header; the page is not cached", "path", r.URL.Path, "reason", p.reason)
 		}
 		if p.ok {
-			e = c.newEntry(c.variantKey(base, p.vary, r), r.URL.Path, status, rec.header, bytes.Clone(*rec.body), p, time.Now())
+			e = c.newEntry(c.variantKey(base, p.vary, r), r.URL.Path, status, rec.responseHeader(), bytes.Clone(*rec.body), p, time.Now())
 		}
 		pass = !p.ok
 	}
@@ -265,13 +265,13 @@ func (h *handler) revalidate(r *http.Request, rl *rule, base string, old *entry)
 			c.log.Debug("cache: background revalidation failed; the stale entry stays", "path", r2.URL.Path, "status", status, "panicked", panicked)
 			return
 		}
-		p := c.decide(status, rec.header, rl)
+		p := c.decide(status, rec.responseHeader(), rl)
 		if !p.ok {
 			// The app no longer lets it be cached: drop the stale copy.
 			c.remove(old.key, old)
 			return
 		}
-		e := c.newEntry(c.variantKey(base, p.vary, r2), r2.URL.Path, status, rec.header, bytes.Clone(*rec.body), p, time.Now())
+		e := c.newEntry(c.variantKey(base, p.vary, r2), r2.URL.Path, status, rec.responseHeader(), bytes.Clone(*rec.body), p, time.Now())
 		if c.put(base, e, epoch) {
 			c.secondSet(base, e)
 		}

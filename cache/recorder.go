@@ -17,6 +17,7 @@ var errTooLarge = errors.New("cache: response larger than an entry may be")
 type recorder struct {
 	w      http.ResponseWriter // the client; nil for a background revalidation
 	header http.Header
+	sent   http.Header // header as it was at WriteHeader (later changes do not count, as in net/http)
 	status int
 	body   *[]byte
 	limit  int  // capture at most this many bytes
@@ -55,6 +56,16 @@ func (rec *recorder) WriteHeader(code int) {
 		return
 	}
 	rec.status = code
+	rec.sent = rec.header.Clone()
+}
+
+// responseHeader is the header of the response: as it was when the status
+// was written, or at the end when the handler wrote nothing.
+func (rec *recorder) responseHeader() http.Header {
+	if rec.sent != nil {
+		return rec.sent
+	}
+	return rec.header
 }
 
 func (rec *recorder) Write(p []byte) (int, error) {
@@ -127,7 +138,7 @@ func (rec *recorder) Unwrap() http.ResponseWriter { return rec.w }
 func (rec *recorder) commit() {
 	rec.committed = true
 	h := rec.w.Header()
-	for k, v := range rec.header {
+	for k, v := range rec.responseHeader() {
 		h[k] = v
 	}
 	if rec.cacheStatus != "" {

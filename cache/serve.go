@@ -140,15 +140,16 @@ func (c *Cache) serveAge(w http.ResponseWriter, r *http.Request, e *entry, st []
 // one) and honours If-None-Match. bodyKnown: the recorder holds the body of
 // a GET (for HEAD the length is unknown unless a fill rendered a GET).
 func writeBuffered(w http.ResponseWriter, r *http.Request, rec *recorder, cacheStatus string, bodyKnown bool) {
+	hdr := rec.responseHeader()
 	h := w.Header()
-	for k, v := range rec.header {
+	for k, v := range hdr {
 		h[k] = v
 	}
 	h["Cache-Status"] = []string{cacheStatus}
 	status := rec.statusCode()
 	body := *rec.body
 	if status == http.StatusOK && len(body) > 0 && bodyKnown {
-		etag := rec.header.Get("Etag")
+		etag := hdr.Get("Etag")
 		if etag == "" {
 			etag = `"` + strconv.FormatUint(xxhash.Sum64(body), 36) + strconv.FormatInt(int64(len(body)), 36) + `"`
 			h["Etag"] = []string{etag}

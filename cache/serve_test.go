@@ -240,3 +240,20 @@ func TestHeadersStored(t *testing.T) {
 		}
 	})
 }
+
+func TestHeadersAfterWriteHeaderIgnored(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		app := &testApp{fn: func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "s-maxage=60")
+			w.WriteHeader(200)
+			w.Header().Set("Set-Cookie", "late=1") // too late: net/http would not send it
+			w.Header().Set("X-Late", "1")
+			w.Write([]byte("x"))
+		}}
+		h := newCache(t, Options{}).Middleware(app)
+		wantStatus(t, get(h, "GET", "/"), "bext; fwd=miss; stored")
+		if w := get(h, "GET", "/"); w.Header().Get("X-Late") != "" {
+			t.Fatal("a header set after WriteHeader was stored")
+		}
+	})
+}
