@@ -196,10 +196,14 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 	}
 }
 
+// forwardBuffer bounds what a response that will not be stored is held
+// for its ETag; a larger one is written through as it comes.
+const forwardBuffer = 1 << 20
+
 // forward calls next for this request alone: buffered so a 200 gets an
 // ETag and If-None-Match a 304, written through once next flushes.
 func (h *handler) forward(w http.ResponseWriter, r *http.Request, cacheStatus string) {
-	rec := newRecorder(w, max(h.c.maxEntry, 1<<20))
+	rec := newRecorder(w, forwardBuffer)
 	defer rec.release()
 	rec.head = r.Method == http.MethodHead
 	rec.cacheStatus = cacheStatus
