@@ -130,6 +130,10 @@ func TestParity(t *testing.T) {
 		os.WriteFile("testdata/expectations.json", append(b, '\n'), 0o644)
 		return
 	}
+	if dump := os.Getenv("INTL_PARITY_DUMP"); dump != "" {
+		sort.Strings(unexpected)
+		os.WriteFile(dump, []byte(strings.Join(unexpected, "\n")+"\n"), 0o644)
+	}
 	if len(unexpected) > 0 {
 		sort.Strings(unexpected)
 		n := len(unexpected)

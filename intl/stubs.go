@@ -1,10 +1,8 @@
 package intl
 
-type dateTimeFormat struct{}
 type collator struct{}
 type localeObj struct{ tag langTag }
 
-func (r *realm) installDateTimeFormat()     {}
 func (r *realm) installRelativeTimeFormat() {}
 func (r *realm) installListFormat()         {}
 func (r *realm) installCollator()           {}
@@ -12,5 +10,3 @@ func (r *realm) installDisplayNames()       {}
 func (r *realm) installLocale()             {}
 func (r *realm) installSegmenter()          {}
 func (r *realm) installPrototypes() error   { return nil }
-func currencyCodes() []string               { return nil }
-func timeZoneNames() []string               { return nil }

@@ -19,6 +19,11 @@ import (
 //go:embed locales.bin
 var localesBin []byte
 
+// ICU holds lists ICU decides rather than CLDR (gen/icu-lists.js).
+//
+//go:embed icu.json
+var ICU []byte
+
 //go:embed supplemental.bin
 var supplementalBin []byte
 

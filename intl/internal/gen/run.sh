@@ -14,3 +14,4 @@ if [ -z "$tmp" ]; then
 fi
 cd "$here/../../.."
 go run ./intl/internal/gen -src "$tmp" -out intl/internal/cldr
+node "$here/icu-lists.js"
