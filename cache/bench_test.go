@@ -7,10 +7,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,10 +34,19 @@ var page19k = func() []byte {
 type loadResult struct {
 	rps           float64
 	p50, p99, max time.Duration
+	// cpu is the process's CPU time (client and server) per request: unlike
+	// throughput, neighbours on a shared machine do not move it.
+	cpu time.Duration
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func (l loadResult) String() string {
-	return fmt.Sprintf("%.0f req/s, p50 %v, p99 %v", l.rps, l.p50.Round(time.Microsecond), l.p99.Round(time.Microsecond))
+	return fmt.Sprintf("%.0f req/s, p50 %v, p99 %v, CPU %v/req", l.rps, l.p50.Round(time.Microsecond), l.p99.Round(time.Microsecond), l.cpu.Round(100*time.Nanosecond))
 }
 
 // load sends n GETs over conns keep-alive connections, as fast as they go.
@@ -47,7 +58,7 @@ func load(tb testing.TB, base string, conns, n int, path func(i int64) string) l
 	var next atomic.Int64
 	lat := make([][]time.Duration, conns)
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	for w := range conns {
 		wg.Go(func() {
 			buf := make([]byte, 64<<10)
@@ -73,7 +84,7 @@ func load(tb testing.TB, base string, conns, n int, path func(i int64) string) l
 		})
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), cpuTime()-cpu0
 	all := slices.Concat(lat...)
 	slices.Sort(all)
 	if len(all) == 0 {
@@ -82,6 +93,7 @@ func load(tb testing.TB, base string, conns, n int, path func(i int64) string) l
 	return loadResult{
 		rps: float64(len(all)) / elapsed.Seconds(),
 		p50: all[len(all)/2], p99: all[len(all)*99/100], max: all[len(all)-1],
+		cpu: cpu / time.Duration(len(all)),
 	}
 }
 
@@ -171,15 +183,23 @@ func BenchmarkHitVsBare(b *testing.B) {
 	}
 }
 
-// burnCPU spends about d of CPU (calibrated once), as a render would.
+// burnRounds is how many SHA-256 rounds take 1 ms of this thread's CPU
+// (measured in CPU time, so a busy machine does not skew it).
 var burnRounds = sync.OnceValue(func() int {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	buf := make([]byte, 4096)
-	start := time.Now()
-	for i := 0; i < 1000; i++ {
+	threadCPU := func() time.Duration {
+		var ru syscall.Rusage
+		syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	start := threadCPU()
+	const n = 20000
+	for range n {
 		sha256.Sum256(buf)
 	}
-	per := time.Since(start) / 1000
-	return int(time.Millisecond / per)
+	return int(time.Millisecond * n / (threadCPU() - start))
 })
 
 func burnCPU() {
@@ -247,12 +267,24 @@ func reportPair(b *testing.B, an string, a []loadResult, bn string, bs []loadRes
 		return m
 	}
 	ma, mb := med(a), med(bs)
+	cpus := func(rs []loadResult) time.Duration {
+		c := make([]time.Duration, len(rs))
+		for i, r := range rs {
+			c[i] = r.cpu
+		}
+		slices.Sort(c)
+		return c[len(c)/2]
+	}
+	ma.cpu, mb.cpu = cpus(a), cpus(bs)
+	b.ReportMetric(float64(ma.cpu.Nanoseconds())/1000, an+"_cpu_µs/req")
+	b.ReportMetric(float64(mb.cpu.Nanoseconds())/1000, bn+"_cpu_µs/req")
+	b.ReportMetric(float64(ma.cpu)/float64(mb.cpu), bn+"/"+an+"_by_cpu")
 	b.ReportMetric(ma.rps, an+"_req/s")
 	b.ReportMetric(mb.rps, bn+"_req/s")
 	b.ReportMetric(mb.rps/ma.rps, bn+"/"+an)
 	b.ReportMetric(float64(ma.p99.Microseconds()), an+"_p99_µs")
 	b.ReportMetric(float64(mb.p99.Microseconds()), bn+"_p99_µs")
-	b.Logf("%s: %v | %s: %v | ratio %.3f (%d rounds)", an, ma, bn, mb, mb.rps/ma.rps, len(a))
+	b.Logf("%s: %v | %s: %v | ratio %.3f by throughput, %.3f by CPU per request (%d rounds)", an, ma, bn, mb, mb.rps/ma.rps, float64(ma.cpu)/float64(mb.cpu), len(a))
 }
 
 // BenchmarkHitInProcess is the hit path alone (no network): its cost and

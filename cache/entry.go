@@ -198,7 +198,7 @@ func (e *entry) weight() uint32 {
 	}
 	n += hdrsSize(e.base)
 	if e.plain != nil {
-		n += len(e.body) + variantSize(e.plain)
+		n += cap(e.body) + variantSize(e.plain)
 	}
 	if g := e.gz.Load(); g != nil {
 		n += len(g.body) + variantSize(g)

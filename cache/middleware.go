@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"bytes"
 	"context"
 	"net/http"
 	"time"
@@ -141,7 +140,7 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 			return
 		}
 	}
-	rec := newRecorder(w, c.maxEntry)
+	rec := newFillRecorder(w, c.maxEntry)
 	defer rec.release()
 	rec.hold = stale != nil
 	rec.head = r.Method == http.MethodHead
@@ -159,7 +158,7 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 			c.warnOnce("malformed "+r.URL.Path, "cache: the app sent a malformed caching header; the page is not cached", "path", r.URL.Path, "reason", p.reason)
 		}
 		if p.ok {
-			e = c.newEntry(c.variantKey(base, p.vary, r), r.URL.Path, status, rec.responseHeader(), bytes.Clone(*rec.body), p, time.Now())
+			e = c.newEntry(c.variantKey(base, p.vary, r), r.URL.Path, status, rec.responseHeader(), rec.take(), p, time.Now())
 		}
 		pass = !p.ok
 	}
@@ -257,7 +256,7 @@ func (h *handler) revalidate(r *http.Request, rl *rule, base string, old *entry)
 		defer old.revalidating.Store(false)
 		ctx, cancel := context.WithTimeout(c.bgCtx, c.revalidateTimeout)
 		defer cancel()
-		rec := newRecorder(nil, c.maxEntry)
+		rec := newFillRecorder(nil, c.maxEntry)
 		defer rec.release()
 		start := time.Now()
 		panicked := h.serveRecovered(rec, r2.WithContext(ctx))
@@ -275,7 +274,7 @@ func (h *handler) revalidate(r *http.Request, rl *rule, base string, old *entry)
 			c.remove(old.key, old)
 			return
 		}
-		e := c.newEntry(c.variantKey(base, p.vary, r2), r2.URL.Path, status, rec.responseHeader(), bytes.Clone(*rec.body), p, time.Now())
+		e := c.newEntry(c.variantKey(base, p.vary, r2), r2.URL.Path, status, rec.responseHeader(), rec.take(), p, time.Now())
 		if c.put(base, e, epoch) {
 			c.secondSet(base, e)
 		}

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"errors"
 	"net/http"
 	"sync"
@@ -30,17 +31,37 @@ type recorder struct {
 	committed   bool // status and headers went to w
 	streamed    bool // the handler flushed and the body went through
 	writeErr    error
+	pooled      bool // body came from bufPool
 }
 
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
+// newRecorder makes a recorder whose buffer is pooled: for answers that
+// are not kept.
 func newRecorder(w http.ResponseWriter, limit int) *recorder {
-	return &recorder{w: w, header: make(http.Header), limit: limit, body: bufPool.Get().(*[]byte)}
+	return &recorder{w: w, header: make(http.Header), limit: limit, body: bufPool.Get().(*[]byte), pooled: true}
+}
+
+// newFillRecorder makes a recorder whose body an entry may keep (take):
+// a page written in one Write, as render writes it, is copied once.
+func newFillRecorder(w http.ResponseWriter, limit int) *recorder {
+	return &recorder{w: w, header: make(http.Header), limit: limit, body: new([]byte)}
+}
+
+// take hands the body over to an entry, trimmed when append left much
+// spare capacity.
+func (rec *recorder) take() []byte {
+	b := *rec.body
+	if rec.pooled || cap(b)-len(b) > len(b)/8+512 {
+		return bytes.Clone(b)
+	}
+	*rec.body = nil
+	return b
 }
 
 // release returns the capture buffer; the recorder's body is gone after.
 func (rec *recorder) release() {
-	if rec.body != nil && cap(*rec.body) <= 1<<20 {
+	if rec.pooled && rec.body != nil && cap(*rec.body) <= 1<<20 {
 		*rec.body = (*rec.body)[:0]
 		bufPool.Put(rec.body)
 	}
