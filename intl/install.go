@@ -203,7 +203,10 @@ func unwrap[T any](v goja.Value) (T, bool) {
 func (r *realm) class(name string, length int, needNew bool, construct func(args []goja.Value, proto *goja.Object) *goja.Object) (*goja.Object, *goja.Object) {
 	var proto *goja.Object
 	ctor := r.rt.ToValue(func(c goja.ConstructorCall) *goja.Object {
-		if c.NewTarget == nil {
+		// goja passes no new.target for a plain `new X()`; a construct
+		// call is recognised by its fresh receiver inheriting from proto.
+		isNew := c.NewTarget != nil || c.This != nil && len(c.This.Keys()) == 0 && inherits(c.This, proto)
+		if !isNew {
 			if needNew {
 				r.throwType("Constructor Intl." + name + " requires 'new'")
 			}
@@ -518,4 +521,13 @@ func (r *realm) supportedValuesOf(c goja.FunctionCall) goja.Value {
 		r.throwRange("Invalid key : " + key)
 	}
 	return r.strArray(l)
+}
+
+func inherits(o, proto *goja.Object) bool {
+	for p := o.Prototype(); p != nil; p = p.Prototype() {
+		if p == proto {
+			return true
+		}
+	}
+	return false
 }

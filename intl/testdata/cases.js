@@ -105,6 +105,106 @@ for (const e of [`new Intl.DateTimeFormat("en", {timeZone: "Mars/Olympus"})`, `n
   `new Intl.DateTimeFormat("en", {timeZone: "Asia/Calcutta"}).resolvedOptions().timeZone`, `Intl.DateTimeFormat.supportedLocalesOf("de-AT").join()`, `new Date(-62198755200000).toLocaleDateString("en", {era: "short", timeZone: "UTC"})`,
   `Object.prototype.toString.call(Intl.DateTimeFormat())`, `new Date(0).toLocaleString("en-US", {timeZone: "+05:30", timeZoneName: "short"})`, `new Intl.DateTimeFormat("en", {timeZone: "UTC", hour: "numeric", minute: "numeric", hour12: false}).format(0)`]) add("DateTimeFormat.misc", e);
 
+
+// ---- PluralRules ----
+for (const l of locales) {
+  for (const n of [0, 1, 2, 3, 5, 11, 21, 22, 101, 1.5, 0.1, 1000000]) {
+    add("PluralRules.select", `new Intl.PluralRules(${J(l)}).select(${n})`);
+    add("PluralRules.select", `new Intl.PluralRules(${J(l)}, {type: "ordinal"}).select(${n})`);
+  }
+  add("PluralRules.resolvedOptions", `JSON.stringify(new Intl.PluralRules(${J(l)}).resolvedOptions())`);
+  add("PluralRules.resolvedOptions", `JSON.stringify(new Intl.PluralRules(${J(l)}, {type: "ordinal"}).resolvedOptions())`);
+  add("PluralRules.selectRange", `new Intl.PluralRules(${J(l)}).selectRange(1, 5)`);
+  add("PluralRules.selectRange", `new Intl.PluralRules(${J(l)}).selectRange(0, 1)`);
+}
+for (const e of [`new Intl.PluralRules("en", {minimumFractionDigits: 2}).select(1)`, `new Intl.PluralRules("en", {maximumSignificantDigits: 1}).select(1.2)`, `Intl.PluralRules("en")`,
+  `new Intl.PluralRules("en", {type: "bogus"})`, `new Intl.PluralRules("fr").select(1e6)`, `new Intl.PluralRules("en").selectRange(NaN, 1)`]) add("PluralRules.misc", e);
+
+// ---- prototype methods ----
+for (const l of locales) {
+  add("Number.toLocaleString", `(1234567.891).toLocaleString(${J(l)})`);
+  add("Number.toLocaleString", `(0.256).toLocaleString(${J(l)}, {style: "percent", maximumFractionDigits: 1})`);
+  add("Number.toLocaleString", `(-42).toLocaleString(${J(l)}, {style: "currency", currency: "EUR"})`);
+  add("BigInt.toLocaleString", `(123456789012345678901234567890n).toLocaleString(${J(l)})`);
+  add("Array.toLocaleString", `[1234.5, new Date(Date.UTC(2024, 0, 2)), "x", null].toLocaleString(${J(l)}, {timeZone: "UTC"})`);
+  add("String.localeCompare", `["z", "a", "Z", "ä", "é", "e", "10", "9", "ch", "c", "ı", "i"].sort((a, b) => a.localeCompare(b, ${J(l)})).join()`);
+  add("String.toLocaleUpperCase", `"istanbul ıi ß ǆ".toLocaleUpperCase(${J(l)})`);
+  add("String.toLocaleLowerCase", `"İSTANBUL IÌ Σ ΑΣ".toLocaleLowerCase(${J(l)})`);
+}
+for (const e of [`(1234.5).toLocaleString()`, `(1234.5).toLocaleString("en-US")`, `(1234.5).toLocaleString(undefined, {maximumFractionDigits: 0})`, `Number.prototype.toLocaleString.call("1")`,
+  `new Date(Date.UTC(2024, 0, 2, 3, 4, 5)).toLocaleString("en-US", {timeZone: "UTC"})`, `new Date(Date.UTC(2024, 0, 2, 3, 4, 5)).toLocaleDateString("en-US", {timeZone: "UTC", dateStyle: "long"})`,
+  `new Date(Date.UTC(2024, 0, 2, 3, 4, 5)).toLocaleTimeString("en-US", {timeZone: "UTC", hour: "2-digit"})`, `"a".localeCompare("B")`, `"a".localeCompare("á", "en", {sensitivity: "base"})`,
+  `"a".localeCompare("A", "en", {sensitivity: "accent"})`, `"a".localeCompare("á", "en", {sensitivity: "case"})`, `["item10", "item9", "item1"].sort(new Intl.Collator("en", {numeric: true}).compare).join()`,
+  `["b", "a", "B", "A"].sort(new Intl.Collator("en", {caseFirst: "upper"}).compare).join()`, `"a-b".localeCompare("ab", "en", {ignorePunctuation: true})`,
+  `JSON.stringify(new Intl.Collator("de-u-co-phonebk-kn").resolvedOptions())`, `JSON.stringify(new Intl.Collator("en", {usage: "search", sensitivity: "base"}).resolvedOptions())`,
+  `["ä", "a", "z"].sort(new Intl.Collator("sv").compare).join()`, `["ä", "a", "z"].sort(new Intl.Collator("de").compare).join()`, `"ǅ".toLocaleLowerCase("lt")`, `"i̇".toLocaleUpperCase("lt")`,
+  `"I".toLocaleLowerCase(["tr", "en"])`, `"i".toLocaleUpperCase("az")`]) add("prototype.misc", e);
+
+// ---- RelativeTimeFormat ----
+for (const l of locales) {
+  for (const [v, u] of [[-1, "day"], [1, "day"], [0, "day"], [-3, "hour"], [2, "week"], [-1, "month"], [5, "year"], [-30, "second"], [1.5, "minute"], [-2, "quarter"]]) {
+    add("RelativeTimeFormat.format", `new Intl.RelativeTimeFormat(${J(l)}).format(${v}, ${J(u)})`);
+    add("RelativeTimeFormat.format", `new Intl.RelativeTimeFormat(${J(l)}, {numeric: "auto"}).format(${v}, ${J(u)})`);
+    add("RelativeTimeFormat.format", `new Intl.RelativeTimeFormat(${J(l)}, {style: "short"}).format(${v}, ${J(u)})`);
+  }
+  add("RelativeTimeFormat.formatToParts", `JSON.stringify(new Intl.RelativeTimeFormat(${J(l)}).formatToParts(-1234.5, "days"))`);
+  add("RelativeTimeFormat.resolvedOptions", `JSON.stringify(new Intl.RelativeTimeFormat(${J(l)}, {style: "narrow"}).resolvedOptions())`);
+}
+for (const e of [`new Intl.RelativeTimeFormat("en").format(1, "fortnight")`, `new Intl.RelativeTimeFormat("en").format(Infinity, "day")`, `Intl.RelativeTimeFormat("en")`,
+  `new Intl.RelativeTimeFormat("en", {numeric: "auto"}).format(-0, "second")`, `new Intl.RelativeTimeFormat("en", {style: "narrow"}).format(-5, "minutes")`]) add("RelativeTimeFormat.misc", e);
+
+// ---- ListFormat ----
+const lists = [[], ["A"], ["A", "B"], ["A", "B", "C"], ["Ana", "Iván", "Hugo", "Olga"], ["uno", "otro"], ["אבא", "Bob"], ["1", "2", "3", "4", "5"]];
+for (const l of locales) for (const o of [{}, { type: "disjunction" }, { type: "unit", style: "narrow" }, { style: "short" }]) for (const list of lists.slice(1, 5))
+  add("ListFormat.format", `new Intl.ListFormat(${J(l)}, ${J(o)}).format(${J(list)})`);
+for (const l of ["es", "he", "en"]) for (const list of lists) for (const t of ["conjunction", "disjunction"]) add("ListFormat.format", `new Intl.ListFormat(${J(l)}, {type: ${J(t)}}).format(${J(list)})`);
+for (const l of ["en", "de", "ja"]) add("ListFormat.formatToParts", `JSON.stringify(new Intl.ListFormat(${J(l)}).formatToParts(["x", "y", "z"]))`);
+for (const e of [`new Intl.ListFormat("en").format(["a", 1])`, `Intl.ListFormat("en")`, `JSON.stringify(new Intl.ListFormat("en-GB", {type: "unit"}).resolvedOptions())`,
+  `new Intl.ListFormat("en").format(new Set(["x", "y"]))`, `new Intl.ListFormat("en", {style: "bogus"})`]) add("ListFormat.misc", e);
+
+// ---- DisplayNames ----
+for (const l of locales) {
+  for (const c of ["en", "en-US", "en-GB", "fr-CA", "zh-Hant", "zh-Hant-TW", "pt-BR", "es-419", "de-AT", "sr-Latn", "ja", "ar"]) add("DisplayNames.language", `new Intl.DisplayNames(${J(l)}, {type: "language"}).of(${J(c)})`);
+  for (const c of ["US", "GB", "DE", "JP", "419", "BR", "TW"]) add("DisplayNames.region", `new Intl.DisplayNames(${J(l)}, {type: "region"}).of(${J(c)})`);
+  for (const c of ["Latn", "Cyrl", "Arab", "Hans", "Hant"]) add("DisplayNames.script", `new Intl.DisplayNames(${J(l)}, {type: "script"}).of(${J(c)})`);
+  for (const c of ["USD", "EUR", "JPY", "GBP"]) add("DisplayNames.currency", `new Intl.DisplayNames(${J(l)}, {type: "currency"}).of(${J(c)})`);
+  for (const c of ["gregory", "buddhist", "japanese"]) add("DisplayNames.calendar", `new Intl.DisplayNames(${J(l)}, {type: "calendar"}).of(${J(c)})`);
+  for (const c of ["era", "year", "month", "weekOfYear", "weekday", "day", "dayPeriod", "hour", "minute", "second", "timeZoneName"]) add("DisplayNames.dateTimeField", `new Intl.DisplayNames(${J(l)}, {type: "dateTimeField"}).of(${J(c)})`);
+}
+for (const e of [`new Intl.DisplayNames("en", {type: "language", languageDisplay: "standard"}).of("en-US")`, `new Intl.DisplayNames("en", {type: "region", style: "short"}).of("US")`,
+  `new Intl.DisplayNames("en", {type: "currency", style: "narrow"}).of("USD")`, `new Intl.DisplayNames("en", {type: "language"}).of("xx")`, `new Intl.DisplayNames("en", {type: "language", fallback: "none"}).of("xx")`,
+  `new Intl.DisplayNames("en", {type: "region"}).of("usa")`, `new Intl.DisplayNames("en")`, `new Intl.DisplayNames("en", {type: "currency"}).of("usd")`, `JSON.stringify(new Intl.DisplayNames("de", {type: "language"}).resolvedOptions())`,
+  `new Intl.DisplayNames("en", {type: "dateTimeField", style: "short"}).of("month")`, `new Intl.DisplayNames("en", {type: "script"}).of("latn")`, `Intl.DisplayNames("en", {type: "region"})`]) add("DisplayNames.misc", e);
+
+// ---- Locale ----
+for (const t of ["en", "en-US", "zh", "zh-TW", "sr-Cyrl", "und", "und-Arab", "ja-JP-u-ca-japanese-hc-h12", "de-DE-u-co-phonebk-kn-false", "EN-latn-us", "iw", "in-ID", "es-419", "ar-EG-u-nu-arab", "pt", "he", "hi-IN"]) {
+  for (const g of ["toString()", "baseName", "language", "script", "region", "calendar", "hourCycle", "numeric", "numberingSystem", "collation", "caseFirst", "maximize().toString()", "minimize().toString()"])
+    add("Locale", `String(new Intl.Locale(${J(t)}).${g})`);
+}
+for (const t of ["en-US", "ar-EG", "he", "de", "ja-JP", "en-GB"]) for (const g of ["hourCycles", "weekInfo", "textInfo", "calendars", "numberingSystems"]) add("Locale.info", `JSON.stringify(new Intl.Locale(${J(t)}).${g})`);
+for (const e of [`new Intl.Locale("en", {region: "GB", hourCycle: "h23", calendar: "gregory", numeric: true}).toString()`, `new Intl.Locale("x-private")`, `new Intl.Locale()`, `Intl.Locale("en")`,
+  `new Intl.Locale("en", {hourCycle: "h25"})`, `new Intl.Locale(new Intl.Locale("fr-CA"), {language: "de"}).toString()`, `Object.prototype.toString.call(new Intl.Locale("en"))`,
+  `new Intl.NumberFormat(new Intl.Locale("de")).format(1234.5)`]) add("Locale.misc", e);
+
+// ---- Segmenter ----
+const texts = ["Hello, world! How are you?", "e\u0301👍🏽🇫🇷a", "Dr. Smith went home. He slept.", "don't stop-believing 3.14", "Привет, мир!"];
+for (const t of texts) for (const g of ["grapheme", "word", "sentence"]) {
+  add("Segmenter.segment", `JSON.stringify([...new Intl.Segmenter("en", {granularity: ${J(g)}}).segment(${J(t)})])`);
+  add("Segmenter.containing", `JSON.stringify(new Intl.Segmenter("en", {granularity: ${J(g)}}).segment(${J(t)}).containing(5))`);
+}
+for (const e of [`JSON.stringify(new Intl.Segmenter("fr", {granularity: "word"}).resolvedOptions())`, `Intl.Segmenter()`, `new Intl.Segmenter("en", {granularity: "line"})`,
+  `Object.prototype.toString.call(new Intl.Segmenter().segment("a")[Symbol.iterator]())`, `String(new Intl.Segmenter().segment("abc").containing(-1))`]) add("Segmenter.misc", e);
+
+// ---- Intl ----
+for (const e of [`Intl.getCanonicalLocales(["EN-us", "zh-hant-tw", "iw", "en-US"]).join()`, `Intl.getCanonicalLocales("en_US")`, `Intl.getCanonicalLocales([1])`, `Object.prototype.toString.call(Intl)`,
+  `Intl.supportedValuesOf("unit").length`, `Intl.supportedValuesOf("currency").length`, `Intl.supportedValuesOf("timeZone").length`, `Intl.supportedValuesOf("numberingSystem").join()`,
+  `Intl.supportedValuesOf("calendar").join()`, `Intl.supportedValuesOf("collation").join()`, `Intl.supportedValuesOf("bogus")`, `Intl.supportedValuesOf("unit").join()`,
+  `Intl.Collator.supportedLocalesOf(["de", "xx-YY"]).join()`, `Intl.PluralRules.supportedLocalesOf("pt-BR").join()`, `Intl.Segmenter.supportedLocalesOf(["ja", "tlh"]).join()`,
+  `Intl.DisplayNames.supportedLocalesOf("fr-CA").join()`, `Intl.ListFormat.supportedLocalesOf("es-MX").join()`, `Intl.RelativeTimeFormat.supportedLocalesOf("zh-TW").join()`,
+  `Object.keys(Intl).join()`, `Object.getOwnPropertyNames(Intl).sort().join()`, `typeof Intl.NumberFormat.prototype.formatToParts`, `Intl.NumberFormat.length + "," + Intl.DateTimeFormat.length + "," + Intl.DisplayNames.length + "," + Intl.Locale.length`,
+  `new Intl.NumberFormat("en").format === new Intl.NumberFormat("en").format`, `(() => { const f = new Intl.NumberFormat("en"); return f.format === f.format })()`,
+  `new Intl.NumberFormat("de-x-foo").resolvedOptions().locale`, `new Intl.DateTimeFormat("en-US-u-ca-buddhist", {timeZone: "UTC"}).resolvedOptions().locale`]) add("Intl", e);
+
 const out = cases.map((c) => {
   let v;
   try {
