@@ -7,6 +7,7 @@ import (
 	"github.com/dop251/goja"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/norm"
 )
 
 // collator wraps golang.org/x/text/collate (UCA with CLDR tailorings).
@@ -16,8 +17,11 @@ type collator struct {
 	locale, usage, sensitivity, caseFirst, collation string
 	numeric, ignorePunct                           bool
 	c                                              *collate.Collator
+	noCase                                         *collate.Collator // for caseFirst
 	bound                                          goja.Value
 }
+
+var collations = map[string]bool{"compat": true, "dict": true, "emoji": true, "eor": true, "phonebk": true, "phonetic": true, "pinyin": true, "searchjl": true, "stroke": true, "trad": true, "unihan": true, "zhuyin": true}
 
 func (r *realm) installCollator() {
 	_, proto := r.class("Collator", 0, false, func(args []goja.Value, proto *goja.Object) *goja.Object {
@@ -36,7 +40,7 @@ func (r *realm) installCollator() {
 			fn := r.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 				return r.rt.ToValue(co.compare(c.Argument(0).String(), c.Argument(1).String()))
 			}).(*goja.Object)
-			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			co.bound = fn
 		}
 		return co.bound
@@ -73,6 +77,8 @@ func (r *realm) newCollator(locales, options goja.Value) *collator {
 			return v == "" || v == "true" || v == "false"
 		case "kf":
 			return v == "upper" || v == "lower" || v == "false"
+		case "co":
+			return collations[v]
 		}
 		return false
 	})
@@ -104,12 +110,24 @@ func (r *realm) newCollator(locales, options goja.Value) *collator {
 		co.ignorePunct = t.lang == "th" // CLDR's Thai collation sets alternate=shifted
 	}
 	co.collation = "default"
+	if v, ok := res.kw["co"]; ok {
+		co.collation = v
+	}
+	if colOpt != "" && collations[colOpt] {
+		if co.collation != colOpt {
+			res.dropKey("co")
+		}
+		co.collation = colOpt
+	}
 	co.locale = res.locale
 	co.init(res.base)
 	return co
 }
 
 func (co *collator) init(base string) {
+	if co.collation != "default" {
+		base += "-u-co-" + co.collation
+	}
 	tag, err := language.Parse(base)
 	if err != nil {
 		tag = language.Und
@@ -121,24 +139,51 @@ func (co *collator) init(base string) {
 	case "accent":
 		o = append(o, collate.IgnoreCase, collate.IgnoreWidth)
 	case "case":
-		o = append(o, collate.IgnoreDiacritics, collate.IgnoreWidth)
+		o = append(o, collate.IgnoreWidth)
 	}
 	if co.numeric {
 		o = append(o, collate.Numeric)
 	}
 	co.c = collate.New(tag, o...)
+	if co.caseFirst == "upper" || co.caseFirst == "lower" {
+		o2 := append([]collate.Option{collate.IgnoreCase}, o...)
+		co.noCase = collate.New(tag, o2...)
+	}
 }
 
 func (co *collator) compare(a, b string) int {
 	if co.ignorePunct {
 		a, b = stripPunct(a), stripPunct(b)
 	}
-	c := co.c.CompareString(a, b)
-	if c == 0 && co.caseFirst == "upper" && co.sensitivity != "base" && co.sensitivity != "accent" {
-		// upper before lower at the tertiary level
-		return -caseOrder(a, b)
+	if co.sensitivity == "case" {
+		// x/text's IgnoreDiacritics does not combine with case: fold the
+		// accents away first
+		a, b = stripMarks(a), stripMarks(b)
 	}
-	return c
+	if co.noCase != nil && co.sensitivity != "base" && co.sensitivity != "accent" {
+		if c := co.noCase.CompareString(a, b); c != 0 {
+			return c
+		}
+		if c := caseOrder(a, b); c != 0 {
+			if co.caseFirst == "upper" {
+				return -c
+			}
+			return c
+		}
+	}
+	return co.c.CompareString(a, b)
+}
+
+func stripMarks(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
 }
 
 func caseOrder(a, b string) int {

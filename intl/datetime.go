@@ -64,7 +64,7 @@ func (r *realm) installDateTimeFormat() {
 			fn := r.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 				return r.rt.ToValue(formatString(df.formatParts(r.dateArg(c.Argument(0)))))
 			}).(*goja.Object)
-			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			df.bound = fn
 		}
 		return df.bound

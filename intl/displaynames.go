@@ -97,28 +97,15 @@ func (d *displayNames) of(r *realm, code string) (string, string) {
 		if len(code) != 4 || !isAlpha(code) {
 			r.throwRange("invalid_argument")
 		}
-		c := title(strings.ToLower(code))
-		if v, ok := b.Get("ds/" + c + "-alt-stand-alone"); ok && d.style == "long" {
-			return v, c
-		}
-		return alt("ds/", c), c
+		// ICU's lookup is case-sensitive: "latn" has no name
+		return alt("ds/", code), code
 	case "currency":
 		if !isWellFormedCurrency(code) {
 			r.throwRange("invalid_argument")
 		}
 		c := strings.ToUpper(code)
-		if d.style == "long" {
-			return b.S("c/" + c + "/displayName"), c
-		}
-		if d.style == "narrow" {
-			if v, ok := b.Get("c/" + c + "/symbol-alt-narrow"); ok {
-				return v, c
-			}
-		}
-		if v, ok := b.Get("c/" + c + "/symbol"); ok {
-			return v, c
-		}
-		return "", c
+		// V8 asks ICU for the long name whatever the style
+		return b.S("c/" + c + "/displayName"), c
 	case "calendar":
 		if !isUnicodeType(code) {
 			r.throwRange("invalid_argument")

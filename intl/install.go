@@ -29,7 +29,7 @@ func Install(rt *goja.Runtime, o Options) error {
 	getter := rt.ToValue(func(goja.FunctionCall) goja.Value { return r.intlObject() })
 	setter := rt.ToValue(func(c goja.FunctionCall) goja.Value {
 		r.ensure()
-		g.DefineDataProperty("Intl", c.Argument(0), goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+		g.DefineDataProperty("Intl", c.Argument(0), goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 		return goja.Undefined()
 	})
 	if err := g.DefineAccessorProperty("Intl", getter, setter, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
@@ -61,7 +61,7 @@ type realm struct {
 func (r *realm) intlObject() *goja.Object {
 	r.ensure()
 	g := r.rt.GlobalObject()
-	g.DefineDataProperty("Intl", r.intl, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	g.DefineDataProperty("Intl", r.intl, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	return r.intl
 }
 
@@ -95,7 +95,7 @@ func (r *realm) ensure() {
 	r.collCache = map[string]*collator{}
 	in := rt.NewObject()
 	r.intl = in
-	in.DefineDataPropertySymbol(goja.SymToStringTag, rt.ToValue("Intl"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	in.DefineDataPropertySymbol(goja.SymToStringTag, rt.ToValue("Intl"), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	r.method(in, "getCanonicalLocales", 1, func(c goja.FunctionCall) goja.Value {
 		l := r.canonicalizeLocaleList(c.Argument(0))
 		return r.strArray(l)
@@ -130,15 +130,15 @@ func (r *realm) throwType(msg string) {
 
 func (r *realm) method(o *goja.Object, name string, length int, f func(goja.FunctionCall) goja.Value) {
 	fn := r.rt.ToValue(f).(*goja.Object)
-	fn.DefineDataProperty("name", r.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	fn.DefineDataProperty("length", r.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	o.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	fn.DefineDataProperty("name", r.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	fn.DefineDataProperty("length", r.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	o.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 }
 
 func (r *realm) getter(o *goja.Object, name string, f func(goja.FunctionCall) goja.Value) {
 	fn := r.rt.ToValue(f).(*goja.Object)
-	fn.DefineDataProperty("name", r.rt.ToValue("get "+name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	fn.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	fn.DefineDataProperty("name", r.rt.ToValue("get "+name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	fn.DefineDataProperty("length", r.rt.ToValue(0), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	o.DefineAccessorProperty(name, fn, nil, goja.FLAG_TRUE, goja.FLAG_FALSE)
 }
 
@@ -219,11 +219,11 @@ func (r *realm) class(name string, length int, needNew bool, construct func(args
 		return construct(c.Arguments, p)
 	}).(*goja.Object)
 	proto = ctor.Get("prototype").(*goja.Object)
-	ctor.DefineDataProperty("length", r.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	ctor.DefineDataProperty("name", r.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	ctor.DefineDataProperty("length", r.rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	ctor.DefineDataProperty("name", r.rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	ctor.DefineDataProperty("prototype", proto, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
-	proto.DefineDataPropertySymbol(goja.SymToStringTag, r.rt.ToValue("Intl."+name), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
-	r.intl.DefineDataProperty(name, ctor, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	proto.DefineDataPropertySymbol(goja.SymToStringTag, r.rt.ToValue("Intl."+name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+	r.intl.DefineDataProperty(name, ctor, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	r.ctors[name] = ctor
 	r.protos[name] = proto
 	r.method(ctor, "supportedLocalesOf", 1, func(c goja.FunctionCall) goja.Value {
@@ -374,11 +374,16 @@ type resolved struct {
 // best fit behaves the same for the locales CLDR has). keys are the relevant
 // extension keys; valid tells whether a key's value is supported.
 func (r *realm) resolveLocale(requested []string, keys []string, valid func(key, value string, base string) bool) resolved {
+	return r.resolveLocaleIn(requested, keys, valid, available)
+}
+
+// resolveLocaleIn is resolveLocale over another set of available locales.
+func (r *realm) resolveLocaleIn(requested []string, keys []string, valid func(key, value string, base string) bool, avail func(string) bool) resolved {
 	var res resolved
 	found := false
 	for _, l := range requested {
 		t, _ := parseTag(l)
-		if b := bestAvailable(t.base()); b != "" {
+		if b := bestAvailableIn(t.base(), avail); b != "" {
 			res.base = b
 			res.tag = t
 			found = true
@@ -387,7 +392,10 @@ func (r *realm) resolveLocale(requested []string, keys []string, valid func(key,
 	}
 	if !found {
 		t, _ := parseTag(r.defLocale)
-		res.base = t.base()
+		res.base = bestAvailableIn(t.base(), avail)
+		if res.base == "" {
+			res.base = t.base()
+		}
 		res.tag = t
 	}
 	res.kw = map[string]string{}
@@ -508,7 +516,7 @@ func (r *realm) supportedValuesOf(c goja.FunctionCall) goja.Value {
 	case "calendar":
 		l = []string{"buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew", "indian", "islamic", "islamic-civil", "islamic-rgsa", "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc"}
 	case "collation":
-		l = []string{"compat", "emoji", "eor", "phonebk", "pinyin", "searchjl", "stroke", "trad", "unihan", "zhuyin"}
+		l = []string{"compat", "dict", "emoji", "eor", "phonebk", "phonetic", "pinyin", "searchjl", "stroke", "trad", "unihan", "zhuyin"}
 	case "currency":
 		l = currencyCodes()
 	case "numberingSystem":

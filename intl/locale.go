@@ -538,7 +538,9 @@ func dataLocale(base string) *cldr.Bundle {
 }
 
 // bestAvailable is ECMA-402's BestAvailableLocale.
-func bestAvailable(base string) string {
+func bestAvailable(base string) string { return bestAvailableIn(base, available) }
+
+func bestAvailableIn(base string, available func(string) bool) string {
 	for {
 		if available(base) {
 			return base

@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"encoding/json"
 	"sort"
 	"strings"
 	"sync"
@@ -41,7 +42,7 @@ func (r *realm) installLocale() {
 			return r.rt.ToValue(v)
 		})
 	}
-	str("language", func(l *localeObj) (string, bool) { return l.tag.lang, true })
+	str("language", func(l *localeObj) (string, bool) { return l.tag.lang, l.tag.lang != "und" })
 	str("script", func(l *localeObj) (string, bool) { return l.tag.script, l.tag.script != "" })
 	str("region", func(l *localeObj) (string, bool) { return l.tag.region, l.tag.region != "" })
 	str("baseName", func(l *localeObj) (string, bool) { return l.tag.base(), true })
@@ -218,10 +219,17 @@ func regionCalendars(region string) []string {
 
 var weekData = sync.OnceValue(func() map[string]map[string]string {
 	var d struct {
-		WeekData map[string]map[string]string `json:"weekData"`
+		WeekData map[string]json.RawMessage `json:"weekData"`
 	}
 	cldr.Supplemental("weekData", &d)
-	return d.WeekData
+	out := map[string]map[string]string{}
+	for k, v := range d.WeekData {
+		var m map[string]string
+		if json.Unmarshal(v, &m) == nil {
+			out[k] = m
+		}
+	}
+	return out
 })
 
 var dayNum = map[string]int{"mon": 1, "tue": 2, "wed": 3, "thu": 4, "fri": 5, "sat": 6, "sun": 7}

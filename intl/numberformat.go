@@ -343,7 +343,7 @@ func (r *realm) installNumberFormat() {
 			fn := r.rt.ToValue(func(c goja.FunctionCall) goja.Value {
 				return r.rt.ToValue(joinParts(nf.formatParts(r.toIntlMV(c.Argument(0)))))
 			}).(*goja.Object)
-			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			nf.bound = fn
 		}
 		return nf.bound

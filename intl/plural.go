@@ -1,6 +1,7 @@
 package intl
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -309,15 +310,17 @@ func (r *realm) installPluralRules() {
 		o.Set("locale", p.locale)
 		o.Set("type", p.typ)
 		p.digits.resolvedInto(r, o, false)
-		cats := make([]any, len(p.rules.cats))
-		for i, c := range p.rules.cats {
-			cats[i] = c
+		// ICU lists the categories in its resource order: sorted, other last
+		var cats []any
+		sorted := append([]string{}, p.rules.cats...)
+		sort.Strings(sorted)
+		for _, c := range sorted {
+			if c != "other" {
+				cats = append(cats, c)
+			}
 		}
+		cats = append(cats, "other")
 		o.Set("pluralCategories", r.rt.NewArray(cats...))
-		o.Set("roundingIncrement", p.digits.increment)
-		o.Set("roundingMode", p.digits.mode)
-		o.Set("roundingPriority", p.digits.priority)
-		o.Set("trailingZeroDisplay", p.digits.trailingZero)
 		return o
 	})
 }
@@ -335,7 +338,7 @@ func (r *realm) newPluralRules(locales, options goja.Value) *pluralRulesObj {
 	r.getString(opts, "localeMatcher", []string{"lookup", "best fit"}, "best fit")
 	typ := r.getString(opts, "type", []string{"cardinal", "ordinal"}, "cardinal")
 	d := r.digitOptions(opts, 0, 3, "standard")
-	res := r.resolveLocale(req, nil, nil)
+	res := r.resolveLocaleIn(req, nil, nil, hasPluralData)
 	p := &pluralRulesObj{locale: res.locale, typ: typ, digits: d}
 	t, _ := parseTag(res.base)
 	p.lang = t.lang
@@ -350,4 +353,12 @@ func (p *pluralRulesObj) selectDec(x decimal) string {
 	x.neg = false
 	ip, fp := p.digits.strings(x)
 	return p.rules.selectOp(operandsOf(ip, fp, 0))
+}
+
+// hasPluralData is PluralRules' availability: ICU keys plural rules by
+// language (and a few regional variants), so "en-US" resolves to "en".
+func hasPluralData(base string) bool {
+	d := pluralData()
+	_, ok := d[0][base]
+	return ok
 }

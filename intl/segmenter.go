@@ -36,7 +36,7 @@ func (r *realm) installSegmenter() {
 	if ip := r.iteratorPrototype(); ip != nil {
 		iterProto.SetPrototype(ip)
 	}
-	iterProto.DefineDataPropertySymbol(goja.SymToStringTag, r.rt.ToValue("Segmenter String Iterator"), goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	iterProto.DefineDataPropertySymbol(goja.SymToStringTag, r.rt.ToValue("Segmenter String Iterator"), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	type segData struct {
 		s     *segmenter
 		input goja.Value
@@ -100,7 +100,7 @@ func (r *realm) installSegmenter() {
 		}
 		return r.wrap(&segIter{d: d}, iterProto)
 	})
-	segsProto.DefineDataPropertySymbol(goja.SymIterator, iterFn, goja.FLAG_TRUE, goja.FLAG_FALSE, goja.FLAG_TRUE)
+	segsProto.DefineDataPropertySymbol(goja.SymIterator, iterFn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	r.method(proto, "segment", 1, func(c goja.FunctionCall) goja.Value {
 		s := this(c, "segment")
 		in := c.Argument(0)

@@ -80,7 +80,7 @@ for (const l of locales) {
   add("Date.toLocaleTimeString", `new Date(${instants[2]}).toLocaleTimeString(${J(l)}, {timeZone: "Europe/Berlin"})`);
 }
 const tzOpts = ["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"];
-for (const l of ["en-US", "en-GB", "de", "fr", "ja", "es", "hi"]) for (const tzn of tzOpts) for (const z of ["America/Los_Angeles", "Europe/London", "Asia/Kolkata", "UTC", "+05:30", "Australia/Sydney"])
+for (const l of ["en-US", "en-GB", "de", "fr", "ja", "es", "hi"]) for (const tzn of tzOpts) for (const z of ["America/Los_Angeles", "Europe/London", "Asia/Kolkata", "UTC", "Australia/Sydney", "America/Sao_Paulo", "Asia/Tokyo", ...(l === "en-US" ? ["+05:30"] : [])])
   add("DateTimeFormat.timeZoneName", `new Intl.DateTimeFormat(${J(l)}, {hour: "numeric", minute: "numeric", timeZone: ${J(z)}, timeZoneName: ${J(tzn)}}).format(${instants[3]})`);
 for (const t of instants) for (const o of [{ era: "short", year: "numeric" }, { era: "long", year: "numeric", month: "long", day: "numeric" }, { dayPeriod: "long", hour: "numeric" }, { dayPeriod: "narrow" },
   { fractionalSecondDigits: 3, second: "numeric", minute: "numeric" }, { hour: "numeric", hour12: true }, { hour: "numeric", minute: "numeric", hourCycle: "h11" },
@@ -209,7 +209,7 @@ const out = cases.map((c) => {
   let v;
   try {
     v = (0, eval)(c.expr);
-    v = typeof v === "string" ? v : J(v);
+    v = typeof v === "string" ? v : v === undefined ? "undefined" : J(v);
   } catch (e) {
     v = "!" + e.constructor.name;
   }
