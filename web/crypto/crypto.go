@@ -111,22 +111,12 @@ func integerView(o *goja.Object) ([]byte, bool) {
 	default:
 		return nil, false
 	}
-	if !isTypedArray(o) {
-		return nil, false
-	}
 	rv := reflect.ValueOf(o.Export())
 	n := rv.Len() * size
 	if n == 0 {
 		return nil, true
 	}
 	return unsafe.Slice((*byte)(rv.UnsafePointer()), n), true
-}
-
-// isTypedArray tells a typed array from a Go slice wrapped by ToValue
-// (which exports to the same type): only the former has a buffer.
-func isTypedArray(o *goja.Object) bool {
-	_, ok := o.Get("buffer").Export().(goja.ArrayBuffer)
-	return ok
 }
 
 func (s *state) randomUUID() string {
@@ -154,11 +144,15 @@ func (s *state) randomUUID() string {
 }
 
 // bufferSource returns the bytes a BufferSource views (shared with it).
+// A Uint8Array is told by the Go type goja exports it as (so is a Go
+// []byte handed to JS, which serves as well).
 func bufferSource(v goja.Value) ([]byte, bool) {
 	if o, ok := v.(*goja.Object); ok {
-		if t := o.ExportType(); t != nil && t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 && isTypedArray(o) {
+		if o.ExportType() == bytesType {
 			return o.Export().([]byte), true // Uint8Array, Uint8ClampedArray
 		}
 	}
 	return webidl.Bytes(v)
 }
+
+var bytesType = reflect.TypeOf([]byte(nil))

@@ -15,7 +15,8 @@ import (
 // touch no JS value.
 
 // When an operation leaves the JS goroutine (see doc.go for the figures).
-const (
+// Variables only so that benchmarks can compare both paths.
+var (
 	// digestAsyncMin: a digest or HMAC of at least this many bytes runs on
 	// a goroutine. Below it the hash costs less than the hand-off.
 	digestAsyncMin = 1 << 20
