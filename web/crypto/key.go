@@ -1,6 +1,7 @@
 package crypto
 
 import (
+	"bext/web/clone"
 	"bext/web/webidl"
 
 	"github.com/dop251/goja"
@@ -170,4 +171,19 @@ func ordinal(n int) string {
 		return "3rd"
 	}
 	return string(rune('0'+n)) + "th"
+}
+
+// CryptoKey is [Serializable]: structuredClone makes a new key with the
+// same slots over the same (immutable) Go material.
+func init() {
+	clone.RegisterSerializable(func(r *webidl.Realm, v *goja.Object, _ func(goja.Value) goja.Value) (*goja.Object, bool) {
+		k, ok := webidl.Slot[*cryptoKey](v)
+		if !ok {
+			return nil, false
+		}
+		s, _ := webidl.Lookup[*state](r, key{})
+		c := *k
+		c.algObj, c.usagesObj = nil, nil
+		return s.keyObject(&c), true
+	})
 }

@@ -86,3 +86,18 @@ test(() => {
 promise_test(async () => {
   await promise_rejects(TypeError, () => SubtleCrypto.prototype.digest.call({}, "SHA-256", new Uint8Array(1)));
 }, "SubtleCrypto methods reject on a wrong receiver");
+
+promise_test(async () => {
+  const k = await subtle.importKey("raw", utf8("Jefe"), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const c = structuredClone(k);
+  assert_true(c instanceof CryptoKey);
+  assert_true(c !== k, "a new object");
+  assert_equals(c.extractable, false);
+  assert_equals(c.algorithm.hash.name, "SHA-256");
+  assert_array_equals(c.usages, ["sign", "verify"]);
+  const data = utf8("what do ya want for nothing?");
+  assert_equals(hex(await subtle.sign("HMAC", c, data)), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+  const kp = await subtle.generateKey("Ed25519", true, ["sign", "verify"]);
+  const pair = structuredClone(kp);
+  assert_true(await subtle.verify("Ed25519", pair.publicKey, await subtle.sign("Ed25519", kp.privateKey, data), data));
+}, "CryptoKey is serializable (structuredClone)");
