@@ -40,6 +40,21 @@ func (q *RotationQueue) Pop() (id int, r Reason, ok bool) {
 	return head.id, head.reason, true
 }
 
+// PopFirst removes and returns the slot that has waited longest among those
+// for which ready returns true, keeping every other slot queued in its
+// place; ok is false if none is ready. The coordinator uses it to skip a slot
+// that cannot rotate yet (its worker still boots, or another worker drains)
+// without losing its turn.
+func (q *RotationQueue) PopFirst(ready func(id int) bool) (id int, r Reason, ok bool) {
+	for i, it := range q.items {
+		if ready(it.id) {
+			q.items = append(q.items[:i], q.items[i+1:]...)
+			return it.id, it.reason, true
+		}
+	}
+	return 0, ReasonNone, false
+}
+
 // Len returns the number of queued slots.
 func (q *RotationQueue) Len() int { return len(q.items) }
 

@@ -112,3 +112,23 @@ func TestRotationQueueRequeueAfterPop(t *testing.T) {
 		t.Error("Pop on empty queue reported ok")
 	}
 }
+
+func TestRotationQueuePopFirst(t *testing.T) {
+	var q RotationQueue
+	q.Push(3, ReasonManual)
+	q.Push(1, ReasonFileChange)
+	q.Push(2, ReasonMaxRequests)
+	if _, _, ok := q.PopFirst(func(int) bool { return false }); ok || q.Len() != 3 {
+		t.Fatalf("nothing ready: ok=%v len=%d, want nothing popped", ok, q.Len())
+	}
+	id, r, ok := q.PopFirst(func(id int) bool { return id != 3 })
+	if !ok || id != 1 || r != ReasonFileChange {
+		t.Fatalf("PopFirst skipping 3 = %d %q %v, want 1 file_change", id, r, ok)
+	}
+	if got := drain(&q); len(got) != 2 || got[0] != (popped{3, ReasonManual}) || got[1] != (popped{2, ReasonMaxRequests}) {
+		t.Fatalf("left %v, want 3 then 2 in their order", got)
+	}
+	if _, _, ok := q.PopFirst(func(int) bool { return true }); ok {
+		t.Fatal("PopFirst on an empty queue reported a slot")
+	}
+}

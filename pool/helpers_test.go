@@ -3,8 +3,10 @@ package pool
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -145,4 +147,120 @@ func mustGet(t *testing.T, p *Pool, path string) Result {
 func isKind(err error, k engine.ErrorKind) bool {
 	var re *engine.RenderError
 	return errors.As(err, &re) && re.Kind == k
+}
+
+// gate holds the boots of chosen slots until released, so a test can keep a
+// slot BOOTING for as long as it needs. Create it inside the synctest bubble.
+type gate struct {
+	mu   sync.Mutex
+	held map[int]chan struct{}
+}
+
+func newGate() *gate { return &gate{held: map[int]chan struct{}{}} }
+
+// wrap returns f with every boot of a held slot blocked until release.
+func (g *gate) wrap(f Factory) Factory {
+	return func(id int) (Isolate, error) {
+		g.mu.Lock()
+		ch := g.held[id]
+		g.mu.Unlock()
+		if ch != nil {
+			<-ch
+		}
+		return f(id)
+	}
+}
+
+func (g *gate) hold(id int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.held[id] == nil {
+		g.held[id] = make(chan struct{})
+	}
+}
+
+func (g *gate) release(id int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if ch := g.held[id]; ch != nil {
+		close(ch)
+		delete(g.held, id)
+	}
+}
+
+// curState is the state of slot id's current worker (not of a predecessor
+// still draining, which is what Snapshot shows).
+func curState(p *Pool, id int) lifecycle.State {
+	s := p.slots[id]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur == nil {
+		return lifecycle.Stopped
+	}
+	return s.cur.state
+}
+
+// versions returns the factory version each slot's current worker booted
+// from, with -1 for a slot that still has an old worker draining.
+func versions(p *Pool) []int64 {
+	var out []int64
+	for _, s := range p.slots {
+		s.mu.Lock()
+		v := int64(-1)
+		if s.cur != nil && s.old == nil {
+			v = s.cur.version
+		}
+		out = append(out, v)
+		s.mu.Unlock()
+	}
+	return out
+}
+
+// bootedFor returns the slots that had a worker move to BOOTING for reason
+// among events.
+func bootedFor(events []Event, reason lifecycle.Reason) []int {
+	seen := map[int]bool{}
+	var ids []int
+	for _, e := range events {
+		if e.To == lifecycle.Booting && e.Reason == reason && !seen[e.Worker] {
+			seen[e.Worker] = true
+			ids = append(ids, e.Worker)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// oneDrain is an Observe hook that records a violation whenever two workers
+// drain at once.
+type oneDrain struct {
+	mu         sync.Mutex
+	draining   map[int]bool
+	violations []string
+}
+
+func (o *oneDrain) observe(e Event) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.draining == nil {
+		o.draining = map[int]bool{}
+	}
+	switch {
+	case e.To == lifecycle.Draining:
+		o.draining[e.Worker] = true
+		if len(o.draining) > 1 {
+			o.violations = append(o.violations, fmt.Sprintf("two workers draining: %v", o.draining))
+		}
+	case e.From == lifecycle.Draining:
+		delete(o.draining, e.Worker)
+	}
+}
+
+func (o *oneDrain) check(t *testing.T) {
+	t.Helper()
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.violations) > 0 {
+		t.Fatalf("%d violations, first: %s", len(o.violations), o.violations[0])
+	}
 }

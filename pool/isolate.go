@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"bext/engine"
-	"bext/lifecycle"
 )
 
 // Isolate is what a worker owns: one JS runtime that renders one request at
@@ -26,7 +25,6 @@ type Factory func(id int) (Isolate, error)
 type factoryRef struct {
 	f       Factory
 	version int64
-	reason  lifecycle.Reason // why it was deployed (file_change, manual)
 }
 
 // fatal reports whether err means the isolate that returned it must be

@@ -278,17 +278,14 @@ func TestStaggeredSurgeFirstRotation(t *testing.T) {
 		pol.MaxRequests = 40
 		var mu sync.Mutex
 		draining := map[int]bool{}
-		full := false
+		armed := false // capacity is checked once all n workers are up
 		var violations []string
 		rotatedAt := map[int][]int{}
 		p := (*Pool)(nil)
 		obs := func(e Event) {
 			mu.Lock()
 			defer mu.Unlock()
-			if e.ActiveWorkers >= n {
-				full = true
-			}
-			if full && e.ActiveWorkers < n {
+			if armed && e.ActiveWorkers < n {
 				violations = append(violations, fmt.Sprintf("%d ACTIVE after %v", e.ActiveWorkers, e.Transition))
 			}
 			switch {
@@ -302,13 +299,28 @@ func TestStaggeredSurgeFirstRotation(t *testing.T) {
 			}
 		}
 		p = newPool(t, factoryOf(t, okJS), Options{Policy: pol, Observe: obs})
-		mustReady(t, p)
+		if err := p.WaitActive(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
 		synctest.Wait()
+		mu.Lock()
+		armed = true
+		mu.Unlock()
+		// Dispatch need not be even, so the load goes on until every worker
+		// has rotated (a fixed count could leave one below its threshold).
+		rotated := func() bool {
+			for _, st := range p.Snapshot() {
+				if st.Restarts < 1 {
+					return false
+				}
+			}
+			return true
+		}
 		var wg sync.WaitGroup
-		errs := make(chan error, 1000)
+		errs := make(chan error, 8*1000)
 		for c := range 8 {
 			wg.Go(func() {
-				for i := range 60 {
+				for i := 0; i < 60 || (!rotated() && i < 1000); i++ {
 					_, res, err := get(p, fmt.Sprintf("/%d/%d", c, i), nil)
 					if err != nil {
 						errs <- err

@@ -187,37 +187,38 @@ func (p *Pool) WaitReady(ctx context.Context) error { return p.WaitActive(ctx, 1
 
 // WaitActive blocks until at least n workers are ACTIVE (or as WaitReady).
 func (p *Pool) WaitActive(ctx context.Context, n int) error {
-	var gaveUp error
-	err := p.waitUntil(ctx, func() bool {
-		gaveUp = p.allGaveUp()
-		return p.ActiveWorkers() >= n || gaveUp != nil
+	return p.waitUntil(ctx, func() (bool, error) {
+		if p.ActiveWorkers() >= n {
+			return true, nil
+		}
+		return false, p.allGaveUp()
 	})
-	if err == nil && p.ActiveWorkers() < n {
-		return gaveUp
-	}
-	return err
 }
 
 // WaitFor blocks until ok(Snapshot()) holds, re-checking after every state
-// transition, or until ctx ends.
+// transition, or until ctx ends (ctx's error) or the pool closes
+// (ErrPoolClosed).
 func (p *Pool) WaitFor(ctx context.Context, ok func([]WorkerStats) bool) error {
-	return p.waitUntil(ctx, func() bool { return ok(p.Snapshot()) })
+	return p.waitUntil(ctx, func() (bool, error) { return ok(p.Snapshot()), nil })
 }
 
-// waitUntil is the one wait on pool state: it re-checks cond after every
-// state transition until it holds, ctx ends, or the pool closes.
-func (p *Pool) waitUntil(ctx context.Context, cond func() bool) error {
+// waitUntil is the one wait on pool state (WaitActive, WaitFor, Deploy and
+// the rotation coordinator use it): it checks cond, and again after every
+// change of pool state (a transition, a queued rotation, a finished drain),
+// until cond holds or returns an error (returned), ctx ends, or the pool
+// closes (ErrPoolClosed, unless cond holds then).
+func (p *Pool) waitUntil(ctx context.Context, cond func() (bool, error)) error {
 	for {
 		changed := p.changes()
-		if cond() {
-			return nil
+		if ok, err := cond(); ok || err != nil {
+			return err
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-p.closing:
-			if cond() {
-				return nil
+			if ok, err := cond(); ok || err != nil {
+				return err
 			}
 			return ErrPoolClosed
 		case <-changed:
@@ -225,7 +226,7 @@ func (p *Pool) waitUntil(ctx context.Context, cond func() bool) error {
 	}
 }
 
-// changes returns a channel closed at the next state transition.
+// changes returns a channel closed at the next change of pool state.
 func (p *Pool) changes() <-chan struct{} {
 	p.changeMu.Lock()
 	defer p.changeMu.Unlock()

@@ -9,121 +9,164 @@ import (
 	"bext/lifecycle"
 )
 
-// rotations is the coordinator's queue: FIFO by slot, one entry per slot.
+// rotations is the coordinator's queue of rotation requests: FIFO by slot,
+// one entry per slot. A request stays queued until the coordinator can act
+// on it (see next), so none is dropped while its slot boots, fails or waits
+// behind a drain. Lock order: rotations.mu before slot.mu.
 type rotations struct {
-	mu   sync.Mutex
-	q    lifecycle.RotationQueue
-	gen  map[int]int // generation the request was made for; 0 = whatever serves
-	wake chan struct{}
+	mu  sync.Mutex
+	q   lifecycle.RotationQueue
+	gen map[int]int // generation the request was made for; 0 = whatever serves
 }
 
-func (r *rotations) init() {
-	r.gen = map[int]int{}
-	r.wake = make(chan struct{}, 1)
-}
+func (r *rotations) init() { r.gen = map[int]int{} }
 
-func (r *rotations) push(id int, reason lifecycle.Reason, gen int) bool {
-	r.mu.Lock()
-	ok := r.q.Push(id, reason)
-	if ok {
-		r.gen[id] = gen
-	}
-	r.mu.Unlock()
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
-	return ok
-}
-
-func (r *rotations) pop() (id int, reason lifecycle.Reason, gen int, ok bool) {
+// push queues a rotation of slot id for worker generation gen (0: whichever
+// worker serves). A slot queued already keeps its place and first reason;
+// its generation widens to 0 if either request asked for that, else moves
+// to the newer worker, so merging never leaves a live request stale.
+func (r *rotations) push(id int, reason lifecycle.Reason, gen int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	id, reason, ok = r.q.Pop()
-	if ok {
-		gen = r.gen[id]
-		delete(r.gen, id)
+	if r.q.Push(id, reason) {
+		r.gen[id] = gen
+	} else if g := r.gen[id]; g != 0 && (gen == 0 || gen > g) {
+		r.gen[id] = gen
 	}
-	return id, reason, gen, ok
+}
+
+// queueRotation asks the coordinator to rotate slot id (see rotations.push).
+func (p *Pool) queueRotation(id int, reason lifecycle.Reason, gen int) {
+	p.rot.push(id, reason, gen)
+	p.notifyChange()
 }
 
 // requestRotation asks the coordinator to rotate w, once per worker.
 func (p *Pool) requestRotation(w *worker, reason lifecycle.Reason) {
 	if w.rotateReq.CompareAndSwap(false, true) {
-		p.rot.push(w.slot.id, reason, w.gen)
+		p.queueRotation(w.slot.id, reason, w.gen)
 	}
 }
 
-// coordinate performs queued rotations one at a time, so at most one worker
-// drains at any moment; a worker that crosses its threshold meanwhile keeps
-// serving and is rotated next, in order.
+// task is what the coordinator does for one request.
+type task struct {
+	kind   taskKind
+	s      *slot
+	w      *worker // taskRotate: the ACTIVE worker to replace
+	reason lifecycle.Reason
+}
+
+type taskKind int
+
+const (
+	taskDrop   taskKind = iota // stale: the worker it was asked for is gone
+	taskRevive                 // the slot is FAILED: boot it again now
+	taskRotate                 // replace w surge-first
+)
+
+// coordinate runs queued requests one at a time, oldest first among those
+// whose slot can act now, re-checking at every change of pool state. At
+// most one worker drains at any moment: no ACTIVE worker is rotated while
+// another drains, so a worker that crosses its threshold meanwhile keeps
+// serving and rotates next.
 func (p *Pool) coordinate() {
 	defer p.bg.Done()
 	for {
-		select {
-		case <-p.rot.wake:
-		case <-p.closing:
+		var t task
+		err := p.waitUntil(context.Background(), func() (bool, error) {
+			var ok bool
+			t, ok = p.next()
+			return ok, nil
+		})
+		if err != nil || p.closed() {
 			return
 		}
-		for !p.closed() {
-			id, reason, gen, ok := p.rot.pop()
-			if !ok {
-				break
-			}
-			p.rotate(p.slots[id], reason, gen)
+		switch t.kind {
+		case taskRevive:
+			// If it left FAILED since next looked, it is booting again
+			// already, from the current factory: the request is met.
+			p.revive(t.s, t.reason)
+		case taskRotate:
+			p.rotate(t.s, t.w, t.reason)
 		}
 	}
 }
 
-// rotate replaces slot s's worker surge-first: boot the replacement, put it
-// in the slot (ACTIVE), then drain the old one. A FAILED slot is revived
-// instead. If the replacement cannot boot, the old worker keeps serving and
-// the rotation is retried after the backoff.
-func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
-	s.mu.Lock()
-	old := s.cur
-	var oldState lifecycle.State
-	if old != nil {
-		oldState = old.state
-	}
-	s.mu.Unlock()
-	if old != nil && gen != 0 && old.gen != gen {
-		return // stale: the worker this was asked for is gone already
-	}
-	if old != nil && oldState == lifecycle.Failed {
-		p.revive(s) // it boots from the current factory, now
-		return
-	}
-	if old == nil || oldState != lifecycle.Active {
-		// Booting (possibly from an older factory): rotate it once it is
-		// ACTIVE (see activated).
+// next pops the oldest request the coordinator can act on now. A request
+// for a slot that is booting (first boot, or a replacement after a crash),
+// or for an ACTIVE worker while some worker drains, keeps its place.
+func (p *Pool) next() (task, bool) {
+	draining := false
+	for _, s := range p.slots {
 		s.mu.Lock()
-		if s.pending == "" {
-			s.pending = reason
-		}
+		draining = draining || s.old != nil
 		s.mu.Unlock()
-		return
 	}
+	p.rot.mu.Lock()
+	defer p.rot.mu.Unlock()
+	var t task
+	id, reason, ok := p.rot.q.PopFirst(func(id int) bool {
+		var ready bool
+		t, ready = settled(p.slots[id], p.rot.gen[id], draining)
+		return ready
+	})
+	if !ok {
+		return task{}, false
+	}
+	delete(p.rot.gen, id)
+	t.reason = reason
+	return t, true
+}
 
+// settled decides, under s's lock, what a request for s made for worker
+// generation gen (0: whichever serves) needs; ready is false while it waits.
+func settled(s *slot, gen int, draining bool) (t task, ready bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.cur
+	t.s = s
+	switch {
+	case w == nil:
+		return t, false // the first boot has not begun
+	case gen != 0 && w.gen != gen:
+		t.kind = taskDrop
+	case w.state == lifecycle.Failed:
+		t.kind = taskRevive
+	case w.state == lifecycle.Active && !draining:
+		t.kind, t.w = taskRotate, w
+	default:
+		return t, false // booting, just crashed, or behind a drain
+	}
+	return t, true
+}
+
+// rotate replaces old, slot s's ACTIVE worker, surge-first: it boots the
+// replacement, puts it in the slot (ACTIVE), and drains old in the
+// background; the coordinator rotates no other worker until that drain
+// ends. If the replacement cannot boot, old keeps serving and the rotation
+// is retried after the backoff.
+func (p *Pool) rotate(s *slot, old *worker, reason lifecycle.Reason) {
 	nw := s.newWorker()
 	p.setState(nw, lifecycle.Booting, reason, nil)
 	iso, err := p.boot(nw)
 	if err != nil {
-		p.replacementFailed(s, nw, reason, err)
+		p.replacementFailed(s, old, nw, reason, err)
 		return
 	}
 	nw.iso = iso
 
 	s.mu.Lock()
-	if s.cur != old || p.closed() {
-		// The old worker crashed and was replaced while we booted, or the
-		// pool is closing: this rotation has nothing left to do.
+	if s.cur != old || old.state != lifecycle.Active || p.closed() {
+		// old crashed while nw booted (its own replacement, booted after
+		// this request from the current factory, meets it), or the pool is
+		// closing: nothing left to do.
 		s.mu.Unlock()
 		iso.Close()
 		p.setState(nw, lifecycle.Stopped, lifecycle.ReasonShutdown, nil)
 		return
 	}
 	s.cur, s.old = nw, old
+	old.draining.Store(true) // from here a crash of old is not replaced: nw is its replacement
 	s.restarts++
 	s.restartsBy[reason]++
 	s.lastReason = reason
@@ -131,26 +174,25 @@ func (p *Pool) rotate(s *slot, reason lifecycle.Reason, gen int) {
 	s.mu.Unlock()
 
 	p.setState(nw, lifecycle.Active, lifecycle.ReasonReady, nil)
-	p.activated(nw)
-	p.workers.Add(1)
+	p.workers.Add(2)
 	go func() {
 		defer p.workers.Done()
 		p.run(s, nw, reason)
 	}()
-
-	p.drain(old, reason)
-	s.mu.Lock()
-	if s.old == old {
+	go func() {
+		defer p.workers.Done()
+		p.drain(old, reason)
+		s.mu.Lock()
 		s.old = nil
-	}
-	s.mu.Unlock()
-	p.notifyChange()
+		s.mu.Unlock()
+		p.notifyChange()
+	}()
 }
 
-// replacementFailed records a replacement that could not boot: the old
-// worker keeps serving and the rotation is retried after the backoff, until
-// the slot's failures reach the give-up limit.
-func (p *Pool) replacementFailed(s *slot, nw *worker, reason lifecycle.Reason, err error) {
+// replacementFailed records a replacement that could not boot: old keeps
+// serving and its rotation is retried after the backoff, until the slot's
+// failures reach the give-up limit.
+func (p *Pool) replacementFailed(s *slot, old, nw *worker, reason lifecycle.Reason, err error) {
 	s.mu.Lock()
 	s.failures++
 	n := s.failures
@@ -165,7 +207,7 @@ func (p *Pool) replacementFailed(s *slot, nw *worker, reason lifecycle.Reason, e
 	}
 	d := p.opts.Policy.Recovery.Backoff(n)
 	p.log.Warn("replacement worker failed to boot; old worker keeps serving", "worker", s.id, "retry_in", d, "err", err)
-	time.AfterFunc(d, func() { p.rot.push(s.id, reason, 0) })
+	time.AfterFunc(d, func() { p.queueRotation(s.id, reason, old.gen) })
 }
 
 // drain stops w: it takes no new job, finishes the one in flight and stops;
@@ -181,7 +223,7 @@ func (p *Pool) drain(w *worker, reason lifecycle.Reason) {
 	}
 	s.mu.Unlock()
 	if state != lifecycle.Active {
-		<-w.done // booting or failed: it stops by itself when the pool closes
+		<-w.done // it crashed as it was replaced: its goroutine stops by itself
 		return
 	}
 	p.setState(w, lifecycle.Draining, reason, nil)
@@ -203,11 +245,16 @@ func (p *Pool) drain(w *worker, reason lifecycle.Reason) {
 	<-w.done
 }
 
-// Restart schedules a graceful rolling restart of one slot (id >= 0) or of
-// all (id < 0) with the given reason, and returns the slots scheduled:
-// every one asked for, since no request is dropped — a slot that gave up or
-// waits out a backoff boots now, one that is booting restarts once ACTIVE,
-// one that is busy rotating takes its turn after.
+// Restart asks for a graceful restart of one slot (id >= 0) or of all (id <
+// 0) with the given reason, and returns the slots it will restart: every
+// one asked for, because each request is honoured. A FAILED slot (waiting
+// out its backoff, or given up) boots again now, from the current factory,
+// with its failure count cleared. An ACTIVE worker is replaced surge-first in
+// its turn, one drain at a time. A slot that is booting (first boot, or a
+// replacement after a crash) is restarted once it is ACTIVE, or booted again
+// at once if that boot fails. The one exception: a replacement that keeps
+// failing to boot until the recovery policy gives up leaves the old worker
+// serving (logged as an error). Restart does not wait; see WaitFor.
 func (p *Pool) Restart(id int, reason lifecycle.Reason) ([]int, error) {
 	if p.closed() {
 		return nil, ErrPoolClosed
@@ -223,8 +270,8 @@ func (p *Pool) Restart(id int, reason lifecycle.Reason) ([]int, error) {
 		}
 	}
 	for _, i := range ids {
-		if !p.revive(p.slots[i]) {
-			p.rot.push(i, reason, 0)
+		if !p.revive(p.slots[i], reason) {
+			p.queueRotation(i, reason, 0)
 		}
 	}
 	return ids, nil
@@ -245,14 +292,14 @@ func (p *Pool) Deploy(ctx context.Context, f Factory, reason lifecycle.Reason) e
 // DeployBooted makes f, which the caller has boot-checked, the pool's
 // factory, restarts every worker on a rolling basis (surge-first, one at a
 // time) and waits until every serving slot runs f or ctx ends. A slot still
-// booting from the old factory is rotated once ACTIVE.
+// booting from the old factory is rotated once ACTIVE (see Restart).
 func (p *Pool) DeployBooted(ctx context.Context, f Factory, reason lifecycle.Reason) error {
-	ref := &factoryRef{f: f, version: p.factory.Load().version + 1, reason: reason}
+	ref := &factoryRef{f: f, version: p.factory.Load().version + 1}
 	p.factory.Store(ref)
 	if _, err := p.Restart(-1, reason); err != nil {
 		return err
 	}
-	return p.waitUntil(ctx, func() bool { return p.allRun(ref.version) })
+	return p.waitUntil(ctx, func() (bool, error) { return p.allRun(ref.version), nil })
 }
 
 // allRun reports whether every slot that has not given up is served by an

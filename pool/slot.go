@@ -22,10 +22,7 @@ type slot struct {
 	gen     int     // generation of the newest worker
 	history *lifecycle.History
 
-	restarts int // replacements since start, any reason
-	// pending is a rotation asked for while the slot could not rotate (its
-	// worker was booting); it runs when the worker turns ACTIVE.
-	pending     lifecycle.Reason
+	restarts    int // replacements since start, any reason
 	failures    int // consecutive slot failures (boot errors)
 	gaveUp      bool
 	lastReason  lifecycle.Reason
@@ -34,7 +31,9 @@ type slot struct {
 	restartsBy  map[lifecycle.Reason]int64 // cumulative, for Prometheus
 	servedTotal int64                      // renders across generations
 	failedTotal int64
-	wake        chan struct{} // closed to wake a FAILED slot (manual restart)
+	// wake, while the slot is FAILED, takes the reason of a restart that
+	// revives it (buffered 1, sent to once).
+	wake chan lifecycle.Reason
 }
 
 func newSlot(id, historyLen int) *slot {
@@ -188,7 +187,6 @@ func (p *Pool) bootUntilActive(s *slot, reason lifecycle.Reason) *worker {
 			}
 			w.iso = iso
 			p.setState(w, lifecycle.Active, lifecycle.ReasonReady, nil)
-			p.activated(w)
 			return w
 		}
 		s.mu.Lock()
@@ -197,7 +195,7 @@ func (p *Pool) bootUntilActive(s *slot, reason lifecycle.Reason) *worker {
 		s.lastError, s.lastErrorAt = err.Error(), time.Now()
 		giveUp := rec.GiveUp(n)
 		s.gaveUp = giveUp
-		wake := make(chan struct{})
+		wake := make(chan lifecycle.Reason, 1)
 		s.wake = wake
 		s.mu.Unlock()
 		p.metrics.bootFailures.Inc()
@@ -207,42 +205,49 @@ func (p *Pool) bootUntilActive(s *slot, reason lifecycle.Reason) *worker {
 				"the pool serves with fewer workers until `bext workers restart --worker N`",
 				"worker", s.id, "consecutive_failures", n, "err", err)
 			p.notifyChange()
-			select {
-			case <-wake: // manual restart revives the slot
-			case <-p.closing:
-				return stop()
-			}
-			reason = lifecycle.ReasonManual
-			continue
 		}
-		if d := rec.Backoff(n); d > 0 {
-			t := time.NewTimer(d)
-			select {
-			case <-t.C:
-			case <-wake:
-				t.Stop()
-			case <-p.closing:
-				t.Stop()
-			}
-		}
-		if p.closed() {
+		var ok bool
+		if reason, ok = p.awaitRetry(wake, giveUp, rec.Backoff(n)); !ok {
 			return stop()
 		}
-		reason = lifecycle.ReasonBackoff
+	}
+}
+
+// awaitRetry waits, FAILED, until the slot may boot again: d after the
+// failure, never by itself once it gave up, at once when a restart revives
+// it. It returns the reason of the next boot (backoff, or the restart's),
+// and false when the pool is closing.
+func (p *Pool) awaitRetry(wake <-chan lifecycle.Reason, giveUp bool, d time.Duration) (lifecycle.Reason, bool) {
+	var elapsed <-chan time.Time
+	if !giveUp {
+		if d <= 0 {
+			return lifecycle.ReasonBackoff, !p.closed()
+		}
+		t := time.NewTimer(d)
+		defer t.Stop()
+		elapsed = t.C
+	}
+	select {
+	case <-elapsed:
+		return lifecycle.ReasonBackoff, !p.closed()
+	case r := <-wake:
+		return r, !p.closed()
+	case <-p.closing:
+		return lifecycle.ReasonNone, false
 	}
 }
 
 // revive wakes a FAILED slot (waiting out a backoff, or given up) so it boots
-// again now, with its failure count cleared. It reports whether the slot was
-// failed.
-func (p *Pool) revive(s *slot) bool {
+// again now, from the current factory, for reason, with its failure count
+// cleared. It reports whether the slot was FAILED.
+func (p *Pool) revive(s *slot, reason lifecycle.Reason) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.cur == nil || s.cur.state != lifecycle.Failed || s.wake == nil {
 		return false
 	}
 	s.failures, s.gaveUp = 0, false
-	close(s.wake)
+	s.wake <- reason
 	s.wake = nil
 	return true
 }
@@ -288,22 +293,4 @@ func (p *Pool) allGaveUp() error {
 		last = e
 	}
 	return fmt.Errorf("every worker slot gave up booting; last error: %s", last)
-}
-
-// activated runs when w has turned ACTIVE: a rotation asked for while its
-// slot was booting, or a factory deployed while w booted from an older one,
-// is honoured now — no rotation is ever dropped.
-func (p *Pool) activated(w *worker) {
-	s := w.slot
-	ref := p.factory.Load()
-	s.mu.Lock()
-	reason := s.pending
-	s.pending = ""
-	if reason == "" && w.version < ref.version {
-		reason = ref.reason
-	}
-	s.mu.Unlock()
-	if reason != "" {
-		p.requestRotation(w, reason)
-	}
 }
