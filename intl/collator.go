@@ -15,10 +15,10 @@ import (
 // (and so each runtime) has its own.
 type collator struct {
 	locale, usage, sensitivity, caseFirst, collation string
-	numeric, ignorePunct                           bool
-	c                                              *collate.Collator
-	noCase                                         *collate.Collator // for caseFirst
-	bound                                          goja.Value
+	numeric, ignorePunct                             bool
+	c                                                *collate.Collator
+	noCase                                           *collate.Collator // for caseFirst
+	bound                                            goja.Value
 }
 
 var collations = map[string]bool{"compat": true, "dict": true, "emoji": true, "eor": true, "phonebk": true, "phonetic": true, "pinyin": true, "searchjl": true, "stroke": true, "trad": true, "unihan": true, "zhuyin": true}

@@ -11,11 +11,11 @@ import (
 // without leading or trailing zeros (empty for zero). ICU formats doubles
 // from their shortest round-trip digits, and so does this.
 type decimal struct {
-	neg  bool
-	d    []byte
-	pt   int
-	inf  bool
-	nan  bool
+	neg bool
+	d   []byte
+	pt  int
+	inf bool
+	nan bool
 }
 
 func decFromFloat(f float64) decimal {

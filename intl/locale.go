@@ -236,9 +236,15 @@ var aliases = sync.OnceValue(func() *aliasData {
 	var a struct {
 		Metadata struct {
 			Alias struct {
-				LanguageAlias  map[string]struct{ Replacement string `json:"_replacement"` } `json:"languageAlias"`
-				TerritoryAlias map[string]struct{ Replacement string `json:"_replacement"` } `json:"territoryAlias"`
-				ScriptAlias    map[string]struct{ Replacement string `json:"_replacement"` } `json:"scriptAlias"`
+				LanguageAlias map[string]struct {
+					Replacement string `json:"_replacement"`
+				} `json:"languageAlias"`
+				TerritoryAlias map[string]struct {
+					Replacement string `json:"_replacement"`
+				} `json:"territoryAlias"`
+				ScriptAlias map[string]struct {
+					Replacement string `json:"_replacement"`
+				} `json:"scriptAlias"`
 			} `json:"alias"`
 		} `json:"metadata"`
 	}

@@ -33,14 +33,14 @@ func joinParts(ps []part) string {
 }
 
 type numberFormat struct {
-	locale, nu                                    string
-	b                                             *cldr.Bundle
-	lang                                          string
+	locale, nu                                     string
+	b                                              *cldr.Bundle
+	lang                                           string
 	style, currency, currencyDisplay, currencySign string
-	unit, unitDisplay                             string
-	digits                                        digitOptions
-	useGrouping                                   string // auto always min2 false
-	notation, compactDisplay, signDisplay         string
+	unit, unitDisplay                              string
+	digits                                         digitOptions
+	useGrouping                                    string // auto always min2 false
+	notation, compactDisplay, signDisplay          string
 
 	sym      *numSymbols
 	plural   *pluralRules
@@ -56,8 +56,8 @@ type numberFormat struct {
 
 type numSymbols struct {
 	decimal, group, percent, plus, minus, exp, perMille, inf, nan, approx string
-	digits                                                                  [10]string
-	latnDigits                                                              bool
+	digits                                                                [10]string
+	latnDigits                                                            bool
 }
 
 // affixPattern is the prefix and suffix of a number pattern, as tokens.
@@ -655,12 +655,12 @@ func (nf *numberFormat) sign(neg, zero bool) int {
 // numLayers are the formatted pieces ICU's range formatter looks at:
 // inner (compact), middle (pattern affixes with sign), outer (long names).
 type formatted struct {
-	num          []part // the digits
-	inner        []part // compact suffix (after num) and prefix
-	innerPre     []part
-	pre, suf     []part // middle
+	num            []part // the digits
+	inner          []part // compact suffix (after num) and prefix
+	innerPre       []part
+	pre, suf       []part // middle
 	outPre, outSuf []part
-	plural       string
+	plural         string
 }
 
 func (f *formatted) parts() []part {

@@ -25,17 +25,16 @@ func (r *realm) installPrototypes() error {
 		return p
 	}
 	numP, bigP, dateP, strP, arrP := proto("Number"), proto("BigInt"), proto("Date"), proto("String"), proto("Array")
-	var getTime goja.Callable
-	if dateP != nil {
-		getTime, _ = goja.AssertFunction(dateP.Get("getTime"))
-	}
+	var getTime goja.Callable // looked up on first use: goja builds it lazily
 	def := func(o *goja.Object, name string, length int, f func(goja.FunctionCall) goja.Value) {
 		if o == nil {
 			return
 		}
 		fn := rt.ToValue(f).(*goja.Object)
 		fn.DefineDataProperty("name", rt.ToValue(name), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
-		fn.DefineDataProperty("length", rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+		if length != 0 { // a new native function already has length 0
+			fn.DefineDataProperty("length", rt.ToValue(length), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+		}
 		o.DefineDataProperty(name, fn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	}
 	def(numP, "toLocaleString", 0, func(c goja.FunctionCall) goja.Value {
@@ -57,8 +56,11 @@ func (r *realm) installPrototypes() error {
 		def(dateP, name, 0, func(c goja.FunctionCall) goja.Value {
 			r.ensure()
 			o, ok := c.This.(*goja.Object)
-			if !ok || o.ClassName() != "Date" || getTime == nil {
+			if !ok || o.ClassName() != "Date" {
 				r.throwType("this is not a Date object.")
+			}
+			if getTime == nil {
+				getTime, _ = goja.AssertFunction(dateP.Get("getTime"))
 			}
 			tv, err := getTime(o)
 			if err != nil {

@@ -11,12 +11,12 @@ import (
 )
 
 type icuLists struct {
-	Currency []string          `json:"currency"`
-	TimeZone []string          `json:"timeZone"`
-	Zones    map[string]string `json:"zones"`
-	Country  map[string]string `json:"country"`
+	Currency   []string          `json:"currency"`
+	TimeZone   []string          `json:"timeZone"`
+	Zones      map[string]string `json:"zones"`
+	Country    map[string]string `json:"country"`
 	perCountry map[string]int
-	lower    map[string]string // lower-case name → name as given
+	lower      map[string]string // lower-case name → name as given
 }
 
 var icuData = sync.OnceValue(func() *icuLists {

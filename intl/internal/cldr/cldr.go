@@ -169,3 +169,14 @@ func Supplemental(name string, v any) {
 		panic("intl: supplemental " + name + ": " + err.Error())
 	}
 }
+
+// Loaded reports how many locales have been unpacked (for tests of laziness).
+func Loaded() int {
+	n := 0
+	for _, e := range index {
+		if e.b != nil {
+			n++
+		}
+	}
+	return n
+}
