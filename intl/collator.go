@@ -41,6 +41,7 @@ func (r *realm) installCollator() {
 				return r.rt.ToValue(co.compare(c.Argument(0).String(), c.Argument(1).String()))
 			}).(*goja.Object)
 			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+			fn.DefineDataProperty("length", r.rt.ToValue(2), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			co.bound = fn
 		}
 		return co.bound
@@ -48,13 +49,13 @@ func (r *realm) installCollator() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		co := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", co.locale)
-		o.Set("usage", co.usage)
-		o.Set("sensitivity", co.sensitivity)
-		o.Set("ignorePunctuation", co.ignorePunct)
-		o.Set("collation", co.collation)
-		o.Set("numeric", co.numeric)
-		o.Set("caseFirst", co.caseFirst)
+		r.cdp(o, "locale", co.locale)
+		r.cdp(o, "usage", co.usage)
+		r.cdp(o, "sensitivity", co.sensitivity)
+		r.cdp(o, "ignorePunctuation", co.ignorePunct)
+		r.cdp(o, "collation", co.collation)
+		r.cdp(o, "numeric", co.numeric)
+		r.cdp(o, "caseFirst", co.caseFirst)
 		return o
 	})
 }
@@ -65,8 +66,8 @@ func (r *realm) newCollator(locales, options goja.Value) *collator {
 	co := &collator{}
 	co.usage = r.getString(opts, "usage", []string{"sort", "search"}, "sort")
 	r.getString(opts, "localeMatcher", []string{"lookup", "best fit"}, "best fit")
-	colOpt := r.getString(opts, "collation", nil, "")
-	if colOpt != "" && !isUnicodeType(colOpt) {
+	colOpt, colSet := r.getStringSet(opts, "collation")
+	if colSet && !isUnicodeType(colOpt) {
 		r.throwRange("Invalid collation : " + colOpt)
 	}
 	num := r.getBool(opts, "numeric")

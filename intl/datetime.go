@@ -65,6 +65,7 @@ func (r *realm) installDateTimeFormat() {
 				return r.rt.ToValue(formatString(df.formatParts(r.dateArg(c.Argument(0)))))
 			}).(*goja.Object)
 			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+			fn.DefineDataProperty("length", r.rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			df.bound = fn
 		}
 		return df.bound
@@ -123,12 +124,12 @@ func (r *realm) newDateTimeFormat(locales, options goja.Value, required, default
 	req := r.canonicalizeLocaleList(locales)
 	opts := r.coerceOptions(options)
 	r.getString(opts, "localeMatcher", []string{"lookup", "best fit"}, "best fit")
-	cal := r.getString(opts, "calendar", nil, "")
-	if cal != "" && !isUnicodeType(cal) {
+	cal, calSet := r.getStringSet(opts, "calendar")
+	if calSet && !isUnicodeType(cal) {
 		r.throwRange("Invalid calendar : " + cal)
 	}
-	nuOpt := r.getString(opts, "numberingSystem", nil, "")
-	if nuOpt != "" && !isUnicodeType(nuOpt) {
+	nuOpt, nuSet := r.getStringSet(opts, "numberingSystem")
+	if nuSet && !isUnicodeType(nuOpt) {
 		r.throwRange("Invalid numberingSystem : " + nuOpt)
 	}
 	hour12 := r.getBool(opts, "hour12")
@@ -426,31 +427,31 @@ func patternSkeleton(p string) string {
 
 func (df *dateTimeFormat) resolvedOptions(r *realm) goja.Value {
 	o := r.rt.NewObject()
-	o.Set("locale", df.locale)
-	o.Set("calendar", df.calendar)
-	o.Set("numberingSystem", df.nu)
-	o.Set("timeZone", df.zone.name)
+	r.cdp(o, "locale", df.locale)
+	r.cdp(o, "calendar", df.calendar)
+	r.cdp(o, "numberingSystem", df.nu)
+	r.cdp(o, "timeZone", df.zone.name)
 	if df.hc != "" {
-		o.Set("hourCycle", df.hc)
-		o.Set("hour12", df.hc == "h11" || df.hc == "h12")
+		r.cdp(o, "hourCycle", df.hc)
+		r.cdp(o, "hour12", df.hc == "h11" || df.hc == "h12")
 	}
 	if df.dateStyle == "" && df.timeStyle == "" {
 		f := patternFields(df.pattern)
 		for _, c := range dtComponents {
 			if v, ok := f[c.name]; ok && (c.name != "dayPeriod" || df.askedDayPeriod) {
 				if c.name == "fractionalSecondDigits" {
-					o.Set(c.name, len(v))
+					r.cdp(o, c.name, len(v))
 				} else {
-					o.Set(c.name, v)
+					r.cdp(o, c.name, v)
 				}
 			}
 		}
 	}
 	if df.dateStyle != "" {
-		o.Set("dateStyle", df.dateStyle)
+		r.cdp(o, "dateStyle", df.dateStyle)
 	}
 	if df.timeStyle != "" {
-		o.Set("timeStyle", df.timeStyle)
+		r.cdp(o, "timeStyle", df.timeStyle)
 	}
 	return o
 }

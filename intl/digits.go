@@ -103,16 +103,16 @@ func (r *realm) digitOptions(o *goja.Object, mnfdDefault, mxfdDefault int, notat
 
 // resolvedInto adds the digit fields to a resolvedOptions object.
 func (d *digitOptions) resolvedInto(r *realm, o *goja.Object, _ bool) {
-	o.Set("minimumIntegerDigits", d.minInt)
+	r.cdp(o, "minimumIntegerDigits", d.minInt)
 	sig := d.roundingType != "fractionDigits"
 	frac := d.roundingType != "significantDigits"
 	if sig {
-		o.Set("minimumSignificantDigits", d.minSig)
-		o.Set("maximumSignificantDigits", d.maxSig)
+		r.cdp(o, "minimumSignificantDigits", d.minSig)
+		r.cdp(o, "maximumSignificantDigits", d.maxSig)
 	}
 	if frac {
-		o.Set("minimumFractionDigits", d.minFrac)
-		o.Set("maximumFractionDigits", d.maxFrac)
+		r.cdp(o, "minimumFractionDigits", d.minFrac)
+		r.cdp(o, "maximumFractionDigits", d.maxFrac)
 	}
 }
 

@@ -43,12 +43,12 @@ func (r *realm) installDisplayNames() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		d := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", d.locale)
-		o.Set("style", d.style)
-		o.Set("type", d.typ)
-		o.Set("fallback", d.fallback)
+		r.cdp(o, "locale", d.locale)
+		r.cdp(o, "style", d.style)
+		r.cdp(o, "type", d.typ)
+		r.cdp(o, "fallback", d.fallback)
 		if d.typ == "language" {
-			o.Set("languageDisplay", d.languageDisplay)
+			r.cdp(o, "languageDisplay", d.languageDisplay)
 		}
 		return o
 	})

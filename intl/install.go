@@ -539,3 +539,31 @@ func inherits(o, proto *goja.Object) bool {
 	}
 	return false
 }
+
+// cdp is CreateDataProperty: results never run setters that a script put
+// on Object.prototype.
+func (r *realm) cdp(o *goja.Object, k string, v any) {
+	var jv goja.Value
+	if gv, ok := v.(goja.Value); ok {
+		jv = gv
+	} else {
+		jv = r.rt.ToValue(v)
+	}
+	o.DefineDataProperty(k, jv, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_TRUE)
+}
+
+// getStringSet is GetOption for a free-form string; ok is false when the
+// option is undefined (so "" is a value, and usually a RangeError).
+func (r *realm) getStringSet(o *goja.Object, name string) (string, bool) {
+	if o == nil {
+		return "", false
+	}
+	v := o.Get(name)
+	if v == nil || goja.IsUndefined(v) {
+		return "", false
+	}
+	if _, ok := v.(*goja.Symbol); ok {
+		r.throwType("Cannot convert a Symbol value to a string")
+	}
+	return v.String(), true
+}

@@ -37,9 +37,9 @@ func (r *realm) installListFormat() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		lf := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", lf.locale)
-		o.Set("type", lf.typ)
-		o.Set("style", lf.style)
+		r.cdp(o, "locale", lf.locale)
+		r.cdp(o, "type", lf.typ)
+		r.cdp(o, "style", lf.style)
 		return o
 	})
 }

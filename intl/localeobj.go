@@ -105,20 +105,20 @@ func (r *realm) installLocale() {
 		case "Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg", "Mand", "Samr":
 			dir = "rtl"
 		}
-		o.Set("direction", dir)
+		r.cdp(o, "direction", dir)
 		return o
 	})
 	r.getter(proto, "weekInfo", func(c goja.FunctionCall) goja.Value {
 		l := this(c, "weekInfo")
 		first, wk, min := weekInfo(l.tag.maximize().region)
 		o := r.rt.NewObject()
-		o.Set("firstDay", first)
+		r.cdp(o, "firstDay", first)
 		w := make([]any, len(wk))
 		for i, x := range wk {
 			w[i] = x
 		}
-		o.Set("weekend", r.rt.NewArray(w...))
-		o.Set("minimalDays", min)
+		r.cdp(o, "weekend", r.rt.NewArray(w...))
+		r.cdp(o, "minimalDays", min)
 		return o
 	})
 }

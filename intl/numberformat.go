@@ -344,6 +344,7 @@ func (r *realm) installNumberFormat() {
 				return r.rt.ToValue(joinParts(nf.formatParts(r.toIntlMV(c.Argument(0)))))
 			}).(*goja.Object)
 			fn.DefineDataProperty("name", r.rt.ToValue(""), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
+			fn.DefineDataProperty("length", r.rt.ToValue(1), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 			nf.bound = fn
 		}
 		return nf.bound
@@ -393,10 +394,10 @@ func (r *realm) partsArray(ps []part, withSource bool) goja.Value {
 	a := make([]any, len(ps))
 	for i, p := range ps {
 		o := r.rt.NewObject()
-		o.Set("type", p.typ)
-		o.Set("value", p.val)
+		r.cdp(o, "type", p.typ)
+		r.cdp(o, "value", p.val)
 		if withSource {
-			o.Set("source", p.src)
+			r.cdp(o, "source", p.src)
 		}
 		a[i] = o
 	}
@@ -430,6 +431,20 @@ func (r *realm) toIntlMV(v goja.Value) decimal {
 }
 
 func toPrimitiveNumber(rt *goja.Runtime, o *goja.Object) goja.Value {
+	if tp := o.GetSymbol(goja.SymToPrimitive); tp != nil && !goja.IsUndefined(tp) && !goja.IsNull(tp) {
+		f, ok := goja.AssertFunction(tp)
+		if !ok {
+			panic(rt.NewTypeError("Symbol.toPrimitive is not a function"))
+		}
+		v, err := f(o, rt.ToValue("number"))
+		if err != nil {
+			panic(err)
+		}
+		if _, isObj := v.(*goja.Object); isObj {
+			panic(rt.NewTypeError("Cannot convert object to primitive value"))
+		}
+		return v
+	}
 	for _, m := range []string{"valueOf", "toString"} {
 		if f, ok := goja.AssertFunction(o.Get(m)); ok {
 			v, err := f(o)
@@ -451,8 +466,8 @@ func (r *realm) newNumberFormat(locales, options goja.Value) *numberFormat {
 	req := r.canonicalizeLocaleList(locales)
 	opts := r.coerceOptions(options)
 	r.getString(opts, "localeMatcher", []string{"lookup", "best fit"}, "best fit")
-	nuOpt := r.getString(opts, "numberingSystem", nil, "")
-	if nuOpt != "" && !isUnicodeType(nuOpt) {
+	nuOpt, nuSet := r.getStringSet(opts, "numberingSystem")
+	if nuSet && !isUnicodeType(nuOpt) {
 		r.throwRange("Invalid numberingSystem : " + nuOpt)
 	}
 	res := r.resolveLocale(req, []string{"nu"}, func(k, v, base string) bool {
@@ -694,7 +709,7 @@ func (nf *numberFormat) format(x decimal) *formatted {
 	var cExp int // compact exponent (c operand)
 	if x.nan {
 		f.num = []part{{typ: "nan", val: s.nan}}
-		zero = false
+		zero = true // exceptZero shows no sign for NaN; always shows +
 		neg = false
 	} else if x.inf {
 		f.num = []part{{typ: "infinity", val: s.inf}}
@@ -1181,33 +1196,33 @@ func (nf *numberFormat) unitPattern(count string) string {
 
 func (nf *numberFormat) resolvedOptions(r *realm) goja.Value {
 	o := r.rt.NewObject()
-	o.Set("locale", nf.locale)
-	o.Set("numberingSystem", nf.nu)
-	o.Set("style", nf.style)
+	r.cdp(o, "locale", nf.locale)
+	r.cdp(o, "numberingSystem", nf.nu)
+	r.cdp(o, "style", nf.style)
 	if nf.style == "currency" {
-		o.Set("currency", nf.currency)
-		o.Set("currencyDisplay", nf.currencyDisplay)
-		o.Set("currencySign", nf.currencySign)
+		r.cdp(o, "currency", nf.currency)
+		r.cdp(o, "currencyDisplay", nf.currencyDisplay)
+		r.cdp(o, "currencySign", nf.currencySign)
 	}
 	if nf.style == "unit" {
-		o.Set("unit", nf.unit)
-		o.Set("unitDisplay", nf.unitDisplay)
+		r.cdp(o, "unit", nf.unit)
+		r.cdp(o, "unitDisplay", nf.unitDisplay)
 	}
 	nf.digits.resolvedInto(r, o, true)
 	if nf.useGrouping == "false" {
-		o.Set("useGrouping", false)
+		r.cdp(o, "useGrouping", false)
 	} else {
-		o.Set("useGrouping", nf.useGrouping)
+		r.cdp(o, "useGrouping", nf.useGrouping)
 	}
-	o.Set("notation", nf.notation)
+	r.cdp(o, "notation", nf.notation)
 	if nf.notation == "compact" {
-		o.Set("compactDisplay", nf.compactDisplay)
+		r.cdp(o, "compactDisplay", nf.compactDisplay)
 	}
-	o.Set("signDisplay", nf.signDisplay)
-	o.Set("roundingMode", nf.digits.mode)
-	o.Set("roundingIncrement", nf.digits.increment)
-	o.Set("trailingZeroDisplay", nf.digits.trailingZero)
-	o.Set("roundingPriority", nf.digits.priority)
+	r.cdp(o, "signDisplay", nf.signDisplay)
+	r.cdp(o, "roundingMode", nf.digits.mode)
+	r.cdp(o, "roundingIncrement", nf.digits.increment)
+	r.cdp(o, "trailingZeroDisplay", nf.digits.trailingZero)
+	r.cdp(o, "roundingPriority", nf.digits.priority)
 	return o
 }
 

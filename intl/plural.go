@@ -307,8 +307,8 @@ func (r *realm) installPluralRules() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		p := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", p.locale)
-		o.Set("type", p.typ)
+		r.cdp(o, "locale", p.locale)
+		r.cdp(o, "type", p.typ)
 		p.digits.resolvedInto(r, o, false)
 		// ICU lists the categories in its resource order: sorted, other last
 		var cats []any
@@ -320,7 +320,7 @@ func (r *realm) installPluralRules() {
 			}
 		}
 		cats = append(cats, "other")
-		o.Set("pluralCategories", r.rt.NewArray(cats...))
+		r.cdp(o, "pluralCategories", r.rt.NewArray(cats...))
 		return o
 	})
 }

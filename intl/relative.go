@@ -43,10 +43,10 @@ func (r *realm) installRelativeTimeFormat() {
 		a := make([]any, len(ps))
 		for i, p := range ps {
 			o := r.rt.NewObject()
-			o.Set("type", p.typ)
-			o.Set("value", p.val)
+			r.cdp(o, "type", p.typ)
+			r.cdp(o, "value", p.val)
 			if p.src != "" {
-				o.Set("unit", p.src)
+				r.cdp(o, "unit", p.src)
 			}
 			a[i] = o
 		}
@@ -55,10 +55,10 @@ func (r *realm) installRelativeTimeFormat() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		rf := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", rf.locale)
-		o.Set("style", rf.style)
-		o.Set("numeric", rf.numeric)
-		o.Set("numberingSystem", rf.nu)
+		r.cdp(o, "locale", rf.locale)
+		r.cdp(o, "style", rf.style)
+		r.cdp(o, "numeric", rf.numeric)
+		r.cdp(o, "numberingSystem", rf.nu)
 		return o
 	})
 }
@@ -67,8 +67,8 @@ func (r *realm) newRelativeTimeFormat(locales, options goja.Value) *relativeTime
 	req := r.canonicalizeLocaleList(locales)
 	opts := r.coerceOptions(options)
 	r.getString(opts, "localeMatcher", []string{"lookup", "best fit"}, "best fit")
-	nuOpt := r.getString(opts, "numberingSystem", nil, "")
-	if nuOpt != "" && !isUnicodeType(nuOpt) {
+	nuOpt, nuSet := r.getStringSet(opts, "numberingSystem")
+	if nuSet && !isUnicodeType(nuOpt) {
 		r.throwRange("Invalid numberingSystem : " + nuOpt)
 	}
 	res := r.resolveLocale(req, []string{"nu"}, func(k, v, base string) bool {

@@ -45,11 +45,11 @@ func (r *realm) installSegmenter() {
 	}
 	segObj := func(d *segData, sg segment) goja.Value {
 		o := r.rt.NewObject()
-		o.Set("segment", string(utf16.Decode(d.u16[sg.start:sg.end])))
-		o.Set("index", sg.start)
-		o.Set("input", d.input)
+		r.cdp(o, "segment", string(utf16.Decode(d.u16[sg.start:sg.end])))
+		r.cdp(o, "index", sg.start)
+		r.cdp(o, "input", d.input)
 		if d.s.granularity == "word" {
-			o.Set("isWordLike", sg.wordLike)
+			r.cdp(o, "isWordLike", sg.wordLike)
 		}
 		return o
 	}
@@ -84,12 +84,12 @@ func (r *realm) installSegmenter() {
 		o := r.rt.NewObject()
 		d := it.d.(*segData)
 		if it.i >= len(d.segs) {
-			o.Set("value", goja.Undefined())
-			o.Set("done", true)
+			r.cdp(o, "value", goja.Undefined())
+			r.cdp(o, "done", true)
 			return o
 		}
-		o.Set("value", segObj(d, d.segs[it.i]))
-		o.Set("done", false)
+		r.cdp(o, "value", segObj(d, d.segs[it.i]))
+		r.cdp(o, "done", false)
 		it.i++
 		return o
 	})
@@ -99,7 +99,8 @@ func (r *realm) installSegmenter() {
 			r.throwType("Method %Segments.prototype%[@@iterator] called on incompatible receiver")
 		}
 		return r.wrap(&segIter{d: d}, iterProto)
-	})
+	}).(*goja.Object)
+	iterFn.DefineDataProperty("name", r.rt.ToValue("[Symbol.iterator]"), goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	segsProto.DefineDataPropertySymbol(goja.SymIterator, iterFn, goja.FLAG_TRUE, goja.FLAG_TRUE, goja.FLAG_FALSE)
 	r.method(proto, "segment", 1, func(c goja.FunctionCall) goja.Value {
 		s := this(c, "segment")
@@ -112,8 +113,8 @@ func (r *realm) installSegmenter() {
 	r.method(proto, "resolvedOptions", 0, func(c goja.FunctionCall) goja.Value {
 		s := this(c, "resolvedOptions")
 		o := r.rt.NewObject()
-		o.Set("locale", s.locale)
-		o.Set("granularity", s.granularity)
+		r.cdp(o, "locale", s.locale)
+		r.cdp(o, "granularity", s.granularity)
 		return o
 	})
 }
