@@ -31,3 +31,6 @@ done < <(find . -name package-lock.json -not -path '*/node_modules/*' -not -path
 export BEXT_TEST_REQUIRE=1   # tests fail, instead of skipping, when a tool is missing
 go vet ./...
 go test -race -timeout 40m "$@" ./...
+# The reliability soak: the real binary under the chaos mix for 60 s; fails
+# on a failed good request or RSS over the memory limit + margin.
+go run ./scripts/soak -d 60s

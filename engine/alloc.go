@@ -93,9 +93,7 @@ func (i *Isolate) checkMethod(obj *goja.Object, name string, size func(this goja
 	}
 	length := obj.Get(name).ToObject(i.rt).Get("length")
 	f := i.rt.ToValue(func(call goja.FunctionCall) goja.Value {
-		if n := size(call.This, call.Arguments); n > i.opts.MaxAllocation {
-			panic(i.allocationError(n, name))
-		}
+		i.account(size(call.This, call.Arguments), name)
 		v, err := orig(call.This, call.Arguments...)
 		if err != nil {
 			panic(err)
@@ -122,9 +120,7 @@ func (i *Isolate) wrapConstructor(ctor string, orig *goja.Object, size func(args
 	construct, _ := goja.AssertFunction(rt.Get("Reflect").ToObject(rt).Get("construct"))
 	var wrapper *goja.Object
 	wrapper = rt.ToValue(func(c goja.ConstructorCall) *goja.Object {
-		if n := size(c.Arguments); n > i.opts.MaxAllocation {
-			panic(i.allocationError(n, "new "+ctor))
-		}
+		i.account(size(c.Arguments), "new "+ctor)
 		nt := goja.Value(wrapper)
 		if c.NewTarget != nil {
 			nt = c.NewTarget
@@ -144,8 +140,22 @@ func (i *Isolate) wrapConstructor(ctor string, orig *goja.Object, size func(args
 	return wrapper
 }
 
-func (i *Isolate) allocationError(n int64, what string) *goja.Object {
-	msg := fmt.Sprintf("%s would allocate %s at once, more than [render] max_render_memory_mb allows (%s)", what, mib(n), mib(i.opts.MaxAllocation))
+// account adds n bytes to what the render allocated through these entry
+// points, throwing the RangeError first when one call, or the render so
+// far, would go over the limit (a loop of `new ArrayBuffer(1 << 20)` stops
+// at the budget, whether or not it keeps them).
+func (i *Isolate) account(n int64, what string) {
+	if n > i.opts.MaxAllocation {
+		panic(i.allocationError(fmt.Sprintf("%s would allocate %s at once", what, mib(n))))
+	}
+	if i.renderAlloc+n > i.opts.MaxAllocation {
+		panic(i.allocationError(fmt.Sprintf("%s would bring what this render allocated in typed arrays, buffers and big strings to %s", what, mib(i.renderAlloc+n))))
+	}
+	i.renderAlloc += n
+}
+
+func (i *Isolate) allocationError(what string) *goja.Object {
+	msg := fmt.Sprintf("%s, more than [render] max_render_memory_mb allows (%s)", what, mib(i.opts.MaxAllocation))
 	e, err := i.rt.New(i.rt.Get("RangeError"), i.rt.ToValue(msg))
 	if err != nil {
 		panic(err)

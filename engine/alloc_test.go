@@ -7,8 +7,9 @@ import (
 	"time"
 )
 
-// A single call that would allocate more than MaxAllocation throws a
-// RangeError before it allocates — a failed request (KindException), the
+// A single call that would allocate more than MaxAllocation, or one that
+// would bring what the render allocated through these built-ins over it (a
+// loop of buffers, kept or not), throws a RangeError before it allocates — a failed request (KindException), the
 // isolate kept — while the same built-ins under the limit, and code that
 // checks constructors and instances, work as before.
 func TestOversizedSingleAllocationsThrowBeforeAllocating(t *testing.T) {
@@ -22,6 +23,8 @@ func TestOversizedSingleAllocationsThrowBeforeAllocating(t *testing.T) {
 			"/pad": () => "".padStart(1e9, "ab"),
 			"/fill": () => Array(1e9).fill(0),
 			"/json": () => JSON.parse("[" + "1,".repeat(20e6) + "1]"),
+			"/loop": () => { const keep = []; for (;;) keep.push(new ArrayBuffer(1 << 20)); },
+			"/garbage": () => { for (let k = 0; k < 1000; k++) new ArrayBuffer(1 << 20); return "garbage"; },
 			"/ok": () => {
 				const a = new Uint8Array(1024).fill(7);
 				class Bytes extends Uint8Array {}
@@ -43,7 +46,7 @@ func TestOversizedSingleAllocationsThrowBeforeAllocating(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer iso.Close()
-	for _, path := range []string{"/typed", "/buffer", "/f64", "/from-array-like", "/repeat", "/pad", "/fill", "/json"} {
+	for _, path := range []string{"/typed", "/buffer", "/f64", "/from-array-like", "/repeat", "/pad", "/fill", "/json", "/loop", "/garbage"} {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		re := renderErr(t, iso, ctx, get(path))
 		cancel()
@@ -51,6 +54,7 @@ func TestOversizedSingleAllocationsThrowBeforeAllocating(t *testing.T) {
 			t.Errorf("%s: %v %q, want a RangeError naming max_render_memory_mb", path, re.Kind, re.Message)
 		}
 	}
+	// The budget is per render: the next render starts from zero.
 	want := "1024,7,true,true,true,true,true,8,Uint8Array,1,ababab,007,111,1,repeat,1,[object Uint8Array],true,3"
 	if got := mustRender(t, iso, get("/ok")).HTML; got != want {
 		t.Fatalf("under the limit:\n got %s\nwant %s", got, want)

@@ -24,6 +24,9 @@ type Isolate struct {
 	log       *slog.Logger
 	console   *consoleRing
 	logBucket logBucket // rate of console lines into the log
+	// renderAlloc is what the render running now allocated through the
+	// checked built-ins (see account).
+	renderAlloc int64
 	start     time.Time
 
 	render       goja.Callable

@@ -33,6 +33,7 @@ func (i *Isolate) Render(ctx context.Context, req *Request) (*Response, error) {
 		// Nothing ran, so the isolate is still good.
 		return nil, &RenderError{Kind: KindTimeout, Message: "render not started: " + context.Cause(ctx).Error(), Cause: context.Cause(ctx)}
 	}
+	i.renderAlloc = 0
 	resp, rerr := i.runJS(ctx, func() (*Response, error) { return i.call(ctx, req) })
 	if rerr != nil {
 		if rerr.Fatal() {

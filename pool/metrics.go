@@ -20,6 +20,7 @@ type metrics struct {
 	transitions   *prometheus.CounterVec
 	bootFailures  prometheus.Counter
 	memWalk       prometheus.Histogram
+	memInterrupts prometheus.Counter
 	live          []prometheus.Collector
 }
 
@@ -49,7 +50,10 @@ func newMetrics() *metrics {
 			Buckets: prometheus.ExponentialBuckets(0.0001, 4, 9),
 		}),
 	}
-	m.live = []prometheus.Collector{m.requests, m.failures, m.renderSeconds, m.queueTimeouts, m.transitions, m.bootFailures, m.memWalk}
+	m.memInterrupts = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "bext_render_memory_interrupts_total", Help: "Renders the memory guard interrupted (heap growth over max_render_memory_mb, or the heap at the soft memory limit).",
+	})
+	m.live = []prometheus.Collector{m.requests, m.failures, m.renderSeconds, m.queueTimeouts, m.transitions, m.bootFailures, m.memWalk, m.memInterrupts}
 	return m
 }
 

@@ -38,6 +38,13 @@ type Options struct {
 	// Observe, if set, is called synchronously after every state transition
 	// (tests use it to check invariants such as surge-first).
 	Observe func(Event)
+	// RenderMemoryBudget is how much the live heap may grow during one
+	// render before the memory guard interrupts it ([render]
+	// max_render_memory_mb); 0 turns the guard off.
+	RenderMemoryBudget int64
+
+	heapSample func() (live, objects, limit uint64) // tests: a fake heap
+	heapGC     func()                               // tests: a fake GC
 }
 
 // Event is one recorded transition, as passed to Options.Observe.
@@ -71,9 +78,11 @@ type Pool struct {
 	changed  chan struct{}
 	metrics  *metrics
 	closing  chan struct{}
-	closeOne sync.Once
-	workers  sync.WaitGroup // worker and booting goroutines
-	bg       sync.WaitGroup // coordinator and monitor
+	// renderStarted wakes the memory guard when a render starts.
+	renderStarted chan struct{}
+	closeOne      sync.Once
+	workers       sync.WaitGroup // worker and booting goroutines
+	bg            sync.WaitGroup // coordinator and monitor
 }
 
 type job struct {
@@ -113,6 +122,8 @@ func New(f Factory, opts Options) *Pool {
 		closing: make(chan struct{}),
 		changed: make(chan struct{}),
 		metrics: newMetrics(),
+
+		renderStarted: make(chan struct{}, 1),
 	}
 	p.factory.Store(&factoryRef{f: f, version: 1})
 	p.rot.init()
@@ -127,6 +138,10 @@ func New(f Factory, opts Options) *Pool {
 	if opts.MemoryCheck > 0 {
 		p.bg.Add(1)
 		go p.monitorMemory()
+	}
+	if opts.RenderMemoryBudget > 0 {
+		p.bg.Add(1)
+		go p.guardMemory()
 	}
 	return p
 }

@@ -59,12 +59,15 @@ type worker struct {
 	failed      int64
 	renderTime  time.Duration
 	lastRequest time.Time
-	inFlight    int
-	memCur      int64
-	memPeak     int64
-	rotating    lifecycle.Reason // why it is draining
-	version     int64            // factory version it booted from
-	cancel      context.CancelCauseFunc
+	renderStart time.Time // of the render in flight
+	// memInterrupted: the memory guard interrupted this worker's render.
+	memInterrupted bool
+	inFlight       int
+	memCur         int64
+	memPeak        int64
+	rotating       lifecycle.Reason // why it is draining
+	version        int64            // factory version it booted from
+	cancel         context.CancelCauseFunc
 }
 
 type ctlKind int

@@ -84,9 +84,13 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	start := time.Now()
 	s.mu.Lock()
-	w.inFlight, w.cancel = 1, cancel
+	w.inFlight, w.cancel, w.renderStart = 1, cancel, start
 	s.mu.Unlock()
 	p.inFlight.Add(1)
+	select {
+	case p.renderStarted <- struct{}{}:
+	default:
+	}
 
 	resp, err := render(ctx, w.iso, j.req)
 

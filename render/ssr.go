@@ -128,6 +128,8 @@ func (s *Server) renderError(w http.ResponseWriter, r *http.Request, err error) 
 
 func statusFor(err error) int {
 	switch {
+	case errors.Is(err, pool.ErrRenderMemory):
+		return http.StatusInternalServerError
 	case errors.Is(err, pool.ErrQueueTimeout), errors.Is(err, pool.ErrPoolClosed), errors.Is(err, pool.ErrDrainTimeout):
 		return http.StatusServiceUnavailable
 	case errors.Is(err, pool.ErrRenderTimeout):

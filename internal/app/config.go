@@ -139,11 +139,12 @@ func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 // PoolOptions turns the config into pool options.
 func PoolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
 	return pool.Options{
-		Policy:        Policy(cfg),
-		RenderTimeout: ms(cfg.Render.RenderTimeoutMS),
-		QueueTimeout:  ms(cfg.Render.QueueTimeoutMS),
-		MemoryCheck:   ms(cfg.Render.Lifecycle.MemoryCheckMS),
-		Log:           log,
+		Policy:             Policy(cfg),
+		RenderMemoryBudget: cfg.Render.MaxRenderMemoryMB << 20,
+		RenderTimeout:      ms(cfg.Render.RenderTimeoutMS),
+		QueueTimeout:       ms(cfg.Render.QueueTimeoutMS),
+		MemoryCheck:        ms(cfg.Render.Lifecycle.MemoryCheckMS),
+		Log:                log,
 	}
 }
 
