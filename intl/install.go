@@ -257,47 +257,66 @@ func (r *realm) canonicalizeLocaleList(v goja.Value) []string {
 	if v == nil || goja.IsUndefined(v) {
 		return nil
 	}
-	var items []goja.Value
-	if s, ok := v.Export().(string); ok && isString(v) {
-		items = []goja.Value{r.rt.ToValue(s)}
-	} else if lt, ok := unwrap[*localeObj](v); ok {
-		return []string{lt.tag.String()}
-	} else {
-		o := v.ToObject(r.rt)
-		n := toLength(o.Get("length"))
-		for i := int64(0); i < n; i++ {
-			key := itoa(int(i))
-			if !hasProperty(o, key) {
-				continue
-			}
-			items = append(items, o.Get(key))
-		}
+	if goja.IsNull(v) {
+		r.throwType("Cannot convert undefined or null to object")
 	}
 	var out []string
 	seen := map[string]bool{}
-	for _, it := range items {
-		var s string
-		if lt, ok := unwrap[*localeObj](it); ok {
-			s = lt.tag.String()
-		} else {
-			if !isString(it) {
-				if _, isObj := it.(*goja.Object); !isObj {
-					r.throwType("Language ID should be string or object.")
-				}
-			}
-			s = it.String()
-			t, ok := parseTag(s)
-			if !ok {
-				r.throwRange("Incorrect locale information provided")
-			}
-			s = t.String()
-		}
+	add := func(s string) {
 		if !seen[s] {
 			seen[s] = true
 			out = append(out, s)
 		}
 	}
+	canon := func(s string) string {
+		t, ok := parseTag(s)
+		if !ok {
+			r.throwRange("Incorrect locale information provided")
+		}
+		return t.String()
+	}
+	if _, isSym := v.(*goja.Symbol); !isSym && isString(v) {
+		add(canon(v.String()))
+		return out
+	}
+	if lt, ok := unwrap[*localeObj](v); ok {
+		return []string{lt.tag.String()}
+	}
+	o := v.ToObject(r.rt)
+	n := toLengthStrict(o.Get("length"))
+	for k := int64(0); k < n; k++ {
+		key := itoa(int(k))
+		if !hasProperty(o, key) {
+			continue
+		}
+		it := o.Get(key)
+		if lt, ok := unwrap[*localeObj](it); ok {
+			add(lt.tag.String())
+			continue
+		}
+		if !isString(it) {
+			if _, isObj := it.(*goja.Object); !isObj {
+				r.throwType("Language ID should be string or object.")
+			}
+		}
+		add(canon(it.String()))
+	}
 	return out
+}
+
+// toLengthStrict is ToLength with ToNumber's errors (a Symbol throws).
+func toLengthStrict(v goja.Value) int64 {
+	if v == nil || goja.IsUndefined(v) {
+		return 0
+	}
+	f := v.ToNumber().ToFloat()
+	if math.IsNaN(f) || f <= 0 {
+		return 0
+	}
+	if f > 1<<53-1 {
+		return 1<<53 - 1
+	}
+	return int64(f)
 }
 
 func hasProperty(o *goja.Object, key string) bool {

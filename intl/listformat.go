@@ -59,28 +59,47 @@ func (r *realm) newListFormat(locales, options goja.Value) *listFormat {
 }
 
 // stringList is StringListFromIterable: undefined is empty; every element
-// must be a string.
+// must be a string, and a bad one closes the iterator before the TypeError.
 func (r *realm) stringList(v goja.Value) []string {
 	if v == nil || goja.IsUndefined(v) {
 		return nil
 	}
-	var out []string
-	arr := r.rt.NewArray()
-	from, _ := goja.AssertFunction(r.rt.GlobalObject().Get("Array").ToObject(r.rt).Get("from"))
-	res, err := from(arr, v)
+	o := v.ToObject(r.rt)
+	getIter, ok := goja.AssertFunction(o.GetSymbol(goja.SymIterator))
+	if !ok {
+		r.throwType(safeString(v) + " is not iterable")
+	}
+	itv, err := getIter(v)
 	if err != nil {
 		panic(err)
 	}
-	o := res.ToObject(r.rt)
-	n := toLength(o.Get("length"))
-	for i := int64(0); i < n; i++ {
-		e := o.Get(itoa(int(i)))
+	it := itv.ToObject(r.rt)
+	next, ok := goja.AssertFunction(it.Get("next"))
+	if !ok {
+		r.throwType("iterator.next is not a function")
+	}
+	var out []string
+	for {
+		res, err := next(it)
+		if err != nil {
+			panic(err)
+		}
+		ro, ok := res.(*goja.Object)
+		if !ok {
+			r.throwType("Iterator result is not an object")
+		}
+		if ro.Get("done").ToBoolean() {
+			return out
+		}
+		e := ro.Get("value")
 		if !isString(e) {
+			if ret, ok := goja.AssertFunction(it.Get("return")); ok {
+				ret(it)
+			}
 			r.throwType("Iterable yielded " + safeString(e) + " which is not a string")
 		}
 		out = append(out, e.String())
 	}
-	return out
 }
 
 func (lf *listFormat) pattern(which string) string {

@@ -266,21 +266,54 @@ var aliases = sync.OnceValue(func() *aliasData {
 // single-replacement ones UTS 35 canonicalization uses most).
 func (t *langTag) canonicalize() {
 	a := aliases()
-	if t.region != "" {
-		if r, ok := a.lang[t.lang+"-"+strings.ToLower(t.region)]; ok {
-			_ = r
+	// language aliases, most specific first: lang-variant, lang-region, lang
+	apply := func(r string, dropVariant string, dropRegion bool) {
+		rt, ok := parseSimple(r)
+		if !ok {
+			return
+		}
+		t.lang = rt.lang
+		if t.script == "" {
+			t.script = rt.script
+		}
+		if dropRegion || t.region == "" {
+			t.region = rt.region
+		}
+		if dropVariant != "" {
+			for k, v := range t.variants {
+				if v == dropVariant {
+					t.variants = append(append([]string{}, t.variants[:k]...), t.variants[k+1:]...)
+					break
+				}
+			}
+			for _, p := range strings.Split(r, "-")[1:] {
+				if len(p) >= 5 {
+					t.variants = append(t.variants, p)
+				}
+			}
+			sort.Strings(t.variants)
 		}
 	}
-	if r, ok := a.lang[t.lang]; ok && !strings.Contains(t.lang, "-") {
-		rt, ok2 := parseSimple(r)
-		if ok2 {
-			t.lang = rt.lang
-			if t.script == "" {
-				t.script = rt.script
-			}
-			if t.region == "" {
-				t.region = rt.region
-			}
+	done := false
+	for _, v := range t.variants {
+		if r, ok := a.lang[t.lang+"-"+v]; ok {
+			apply(r, v, false)
+			done = true
+			break
+		}
+	}
+	if !done && t.region != "" {
+		if r, ok := a.lang[t.lang+"-"+strings.ToLower(t.region)]; ok {
+			apply(r, "", true)
+			done = true
+		} else if r, ok := a.lang[t.lang+"-"+t.region]; ok {
+			apply(r, "", true)
+			done = true
+		}
+	}
+	if !done {
+		if r, ok := a.lang[t.lang]; ok {
+			apply(r, "", false)
 		}
 	}
 	if t.script != "" {
@@ -293,13 +326,12 @@ func (t *langTag) canonicalize() {
 			if f := strings.Fields(r); len(f) == 1 {
 				t.region = f[0]
 			} else if len(f) > 1 {
-				// the likely region of the language if it is one of them
+				// the likely region of the language and script, if listed
 				best := f[0]
-				if m, ok := likely(t.lang); ok {
-					for _, x := range f {
-						if x == m.region {
-							best = x
-						}
+				m := langTag{lang: t.lang, script: t.script}.maximize()
+				for _, x := range f {
+					if x == m.region {
+						best = x
 					}
 				}
 				t.region = best
