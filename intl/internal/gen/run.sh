@@ -1,6 +1,9 @@
 #!/bin/sh
-# Regenerates intl/internal/cldr/*.bin from CLDR 48 (npm's cldr-* 48.2.0).
-# The npm packages go to a temporary folder that is removed afterwards.
+# Regenerates intl/internal/cldr/*.bin from CLDR 48 (npm's cldr-* 48.2.0)
+# and icu.json from the Node on PATH (it must be Node 20 with ICU 78.2,
+# the parity oracle). The npm packages go to a temporary folder that is
+# removed afterwards; CLDR_DIR=path/to/node_modules reuses an install.
+# Run: go generate ./intl/internal/cldr
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=${CLDR_DIR:-}
