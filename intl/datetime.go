@@ -15,6 +15,7 @@ type dateTimeFormat struct {
 	locale, calendar, nu string
 	tag                  langTag
 	b                    *cldr.Bundle
+	cb                   calData // b seen through the calendar
 	zone                 *zone
 	hc                   string // resolved hour cycle, "" without an hour
 	dateStyle, timeStyle string
@@ -45,7 +46,25 @@ var dtComponents = []struct {
 	{"timeZoneName", []string{"short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"}},
 }
 
-var calendarsSupported = map[string]bool{"gregory": true}
+var calendarsSupported = map[string]bool{"gregory": true, "buddhist": true}
+
+// buddhistEras are the Buddhist era names (ICU has them for th; others
+// use root's "BE").
+var buddhistEras = map[string][3]string{ // abbreviated, wide, narrow
+	"th": {"พ.ศ.", "พุทธศักราช", "พ.ศ."},
+	"":   {"BE", "BE", "BE"},
+}
+
+// defaultCalendar is the first calendar of the region's CLDR preference
+// that bext implements (TH prefers buddhist).
+func defaultCalendar(t langTag) string {
+	for _, c := range regionCalendars(t.maximize().region) {
+		if calendarsSupported[c] {
+			return c
+		}
+	}
+	return "gregory"
+}
 
 func (r *realm) installDateTimeFormat() {
 	_, proto := r.class("DateTimeFormat", 0, false, func(args []goja.Value, proto *goja.Object) *goja.Object {
@@ -149,9 +168,15 @@ func (r *realm) newDateTimeFormat(locales, options goja.Value, required, default
 		}
 		return false
 	})
-	df := &dateTimeFormat{calendar: "gregory"}
-	if cal != "" && res.kw["ca"] != cal {
-		res.dropKey("ca")
+	df := &dateTimeFormat{calendar: defaultCalendar(res.tag)}
+	if v, ok := res.kw["ca"]; ok {
+		df.calendar = v
+	}
+	if calSet && calendarsSupported[cal] {
+		if res.kw["ca"] != cal {
+			res.dropKey("ca")
+		}
+		df.calendar = cal
 	}
 	df.b = dataLocale(res.base)
 	df.tag = res.tag
@@ -257,7 +282,8 @@ func (r *realm) newDateTimeFormat(locales, options goja.Value, required, default
 		}
 	}
 	df.sym = symbolsFor(df.b, df.nu)
-	df.g = loadDTPG(df.b, df.tag, df.sym.decimal)
+	df.cb = calData{df.b, df.calendar == "buddhist"}
+	df.g = loadDTPG(df.cb, df.tag, df.sym.decimal)
 
 	// the hour cycle asked for (V8: hour12 picks between the pair of the
 	// locale's default cycle)
@@ -373,7 +399,7 @@ func patternHourChar(p string) rune {
 // cycle other than the pattern's regenerates the time part from its
 // skeleton, as V8 does.
 func (df *dateTimeFormat) stylePattern(hc string) string {
-	b := df.b
+	b := df.cb
 	var dp, tp string
 	if df.dateStyle != "" {
 		dp = b.S("g/dateFormats/" + df.dateStyle)
@@ -620,9 +646,16 @@ func formatString(ps []part) string {
 }
 
 func (df *dateTimeFormat) field(c rune, n int, t time.Time) (string, string) {
-	b := df.b
+	b := df.cb
 	switch c {
 	case 'G':
+		if df.calendar == "buddhist" {
+			e, ok := buddhistEras[df.lang]
+			if !ok {
+				e = buddhistEras[""]
+			}
+			return "era", e[map[int]int{4: 1, 5: 2}[n]]
+		}
 		era := "1"
 		if t.Year() <= 0 {
 			era = "0"
@@ -634,7 +667,9 @@ func (df *dateTimeFormat) field(c rune, n int, t time.Time) (string, string) {
 		return "era", b.S("g/eras/" + k + "/" + era)
 	case 'y', 'Y', 'u':
 		y := t.Year()
-		if c == 'y' && y <= 0 {
+		if df.calendar == "buddhist" {
+			y += 543
+		} else if c == 'y' && y <= 0 {
 			y = 1 - y
 		}
 		if n == 2 {
@@ -784,7 +819,7 @@ func (df *dateTimeFormat) flexibleDayPeriod(c rune, n int, t time.Time) string {
 	for _, r := range rules {
 		if r.at >= 0 && r.at == m && exact && (r.name == "noon" || r.name == "midnight") {
 			if c == 'b' || r.name == "noon" {
-				if v, ok := df.b.Get("g/dayPeriods/format/" + w + "/" + r.name); ok {
+				if v, ok := df.cb.Get("g/dayPeriods/format/" + w + "/" + r.name); ok {
 					return v
 				}
 			}
@@ -800,7 +835,7 @@ func (df *dateTimeFormat) flexibleDayPeriod(c rune, n int, t time.Time) string {
 		}
 	}
 	if c == 'B' && name != "" {
-		if v, ok := df.b.Get("g/dayPeriods/format/" + w + "/" + name); ok {
+		if v, ok := df.cb.Get("g/dayPeriods/format/" + w + "/" + name); ok {
 			return v
 		}
 	}
@@ -808,7 +843,7 @@ func (df *dateTimeFormat) flexibleDayPeriod(c rune, n int, t time.Time) string {
 	if t.Hour() >= 12 {
 		k = "pm"
 	}
-	return df.b.S("g/dayPeriods/format/" + w + "/" + k)
+	return df.cb.S("g/dayPeriods/format/" + w + "/" + k)
 }
 
 func allShared(ps []part) bool {
@@ -818,4 +853,38 @@ func allShared(ps []part) bool {
 		}
 	}
 	return true
+}
+
+// calData reads calendar data ("g/…" paths) for a calendar: the Buddhist
+// calendar's own fields ("b/…") first, then the Gregorian ones it shares.
+type calData struct {
+	b        *cldr.Bundle
+	buddhist bool
+}
+
+func (c calData) Get(p string) (string, bool) {
+	if c.buddhist && strings.HasPrefix(p, "g/") {
+		if v, ok := c.b.Get("b/" + p[2:]); ok {
+			return v, true
+		}
+	}
+	return c.b.Get(p)
+}
+
+func (c calData) S(p string) string {
+	v, _ := c.Get(p)
+	return v
+}
+
+// Keys lists a calendar's own set (availableFormats, intervalFormats) when
+// it has one, else the Gregorian set.
+func (c calData) Keys(prefix string, f func(rest, v string)) {
+	if c.buddhist && strings.HasPrefix(prefix, "g/") {
+		n := 0
+		c.b.Keys("b/"+prefix[2:], func(r, v string) { n++; f(r, v) })
+		if n > 0 {
+			return
+		}
+	}
+	c.b.Keys(prefix, f)
 }

@@ -45,7 +45,8 @@
 // cldr-misc-full) for all 766 CLDR locales: each locale is a flat list of
 // the fields this package reads, minus what equals its parent's,
 // compressed on its own (5.1 MB in all), plus the supplemental files
-// (94 KB) and icu.json, the lists ICU rather than CLDR decides (currency
+// (94 KB), the Buddhist calendar patterns of cldr-cal-buddhist-modern
+// 43.1.0, and icu.json, the lists ICU rather than CLDR decides (currency
 // and time zone lists, ICU's canonical zone ids such as Asia/Calcutta,
 // zone countries), taken from Node 20. `go generate ./intl/internal/cldr`
 // regenerates both (internal/gen/run.sh: npm into a temporary folder, then
@@ -59,19 +60,20 @@
 //
 // # Conformance
 //
-// testdata/golden.json holds Node 20's output for 9,630 calls over 32
+// testdata/golden.json holds Node 20's output for 9,681 calls over 32
 // locales and every API (testdata/cases.js makes it); TestParity runs them
 // in goja and requires the same strings. Known differences are listed by
-// expression, with the reason, in testdata/expectations.json (19 cases):
+// expression, with the reason, in testdata/expectations.json (17 cases):
 // a listed case that passes, an unlisted failure, or a pass rate under
 // 99% fails the test. TestTest262 runs test262's intl402 tests when
 // BEXT_TEST262_DIR names a checkout.
 //
 // Known differences from Node 20, each deliberate or out of scope:
-//   - Calendars other than gregory: th (Buddhist) and fa (Persian)
-//     default to them in ICU; bext formats them in the Gregorian calendar
-//     and resolvedOptions().calendar is "gregory". -u-ca- keywords other
-//     than gregory are ignored.
+//   - Calendars: gregory and buddhist (th's default) are implemented; the
+//     Buddhist patterns come from CLDR 43.1 (cldr-cal-buddhist-modern, the
+//     last one CLDR published to npm). Others (persian, fa's default;
+//     japanese, islamic, hebrew, chinese …) fall back to gregory, with
+//     resolvedOptions().calendar saying so.
 //   - Offset time zones ("+05:30") are accepted as ES2024 and Node 22 do;
 //     Node 20 throws RangeError for them.
 //   - Segmenter word and sentence breaks follow UAX #29 without ICU's

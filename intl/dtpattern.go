@@ -217,8 +217,8 @@ func preferredHour(t langTag) (string, string) {
 	return "h", "h H"
 }
 
-func loadDTPG(b *cldr.Bundle, t langTag, nuDecimal string) *dtpg {
-	key := b.ID + "|" + t.String() + "|" + nuDecimal
+func loadDTPG(b calData, t langTag, nuDecimal string) *dtpg {
+	key := b.b.ID + "|" + t.String() + "|" + nuDecimal + "|" + map[bool]string{true: "buddhist"}[b.buddhist]
 	if v, ok := dtpgCache.Load(key); ok {
 		return v.(*dtpg)
 	}
@@ -250,7 +250,7 @@ func loadDTPG(b *cldr.Bundle, t langTag, nuDecimal string) *dtpg {
 // items, then the date and time style patterns, then availableFormats;
 // it is searched bucket by bucket (first char of the base skeleton) in
 // insertion order, which decides ties.
-func (g *dtpg) loadPatterns(b *cldr.Bundle) {
+func (g *dtpg) loadPatterns(b calData) {
 	var list []availFormat
 	add := func(skelSrc, pattern string, specified bool) {
 		sk := parseSkeleton(skelSrc)

@@ -37,7 +37,7 @@ func (df *dateTimeFormat) formatRange(x, y float64) []part {
 			pa, pb = df.formatPattern(p, a), df.formatPattern(p, b)
 		}
 	}
-	fb := df.b.S("g/dateTimeFormats/intervalFormats/intervalFormatFallback")
+	fb := df.cb.S("g/dateTimeFormats/intervalFormats/intervalFormatFallback")
 	if fb == "" {
 		fb = "{0} – {1}"
 	}
@@ -190,7 +190,7 @@ func (df *dateTimeFormat) intervalPattern(skel string, diff rune) string {
 	var bestKey string
 	bestD := 1 << 30
 	var best skeleton
-	df.b.Keys("g/dateTimeFormats/intervalFormats/", func(k, v string) {
+	df.cb.Keys("g/dateTimeFormats/intervalFormats/", func(k, v string) {
 		i := strings.IndexByte(k, '/')
 		if i < 0 {
 			return
@@ -208,7 +208,7 @@ func (df *dateTimeFormat) intervalPattern(skel string, diff rune) string {
 	if bestKey == "" || bestD >= missingField {
 		return ""
 	}
-	p := df.b.S("g/dateTimeFormats/intervalFormats/" + bestKey + "/" + string(diff))
+	p := df.cb.S("g/dateTimeFormats/intervalFormats/" + bestKey + "/" + string(diff))
 	p = df.g.adjust(p, &best, &req, usesJ, false)
 	if hc := df.hc; hc != "" && patternHourChar(p) != 0 && string(patternHourChar(p)) != hcChars[hc] {
 		p = replaceHourCycle(p, hc)

@@ -222,6 +222,15 @@ func localeData(l string) map[string]string {
 		delete(g, "timeSkeletons")
 		flatten(d, "g", g)
 	}
+	// CLDR stopped publishing the Buddhist calendar to npm after 43.1.0
+	// (cldr-cal-buddhist-modern); it is the only source of those patterns.
+	if bd := get(mainTree("cldr-cal-buddhist-modern", l, "ca-buddhist.json"), "dates", "calendars", "buddhist"); bd != nil {
+		// names are ICU aliases to the Gregorian ones (and newer there)
+		for _, k := range []string{"dateSkeletons", "timeSkeletons", "months", "days", "quarters", "dayPeriods"} {
+			delete(bd, k)
+		}
+		flatten(d, "b", bd)
+	}
 	if z := get(mainTree("cldr-dates-full", l, "timeZoneNames.json"), "dates", "timeZoneNames"); z != nil {
 		flatten(d, "z", z)
 	}

@@ -12,7 +12,8 @@ if [ -z "$tmp" ]; then
   trap 'rm -rf "$tmp"' EXIT
   (cd "$tmp" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
     cldr-core@48.2.0 cldr-numbers-full@48.2.0 cldr-dates-full@48.2.0 \
-    cldr-localenames-full@48.2.0 cldr-units-full@48.2.0 cldr-misc-full@48.2.0)
+    cldr-localenames-full@48.2.0 cldr-units-full@48.2.0 cldr-misc-full@48.2.0 \
+    cldr-cal-buddhist-modern@43.1.0)
   tmp=$tmp/node_modules
 fi
 cd "$here/../../.."
