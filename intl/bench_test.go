@@ -121,3 +121,19 @@ func BenchmarkPluralSelect(b *testing.B) {
 func BenchmarkLocaleCompare(b *testing.B) {
 	benchJS(b, `var c = new Intl.Collator("de")`, `s = c.compare("Äpfel" + (i & 7), "Apfel")`)
 }
+
+// TestFirstUseCost logs what the first use of a locale costs (unpacking
+// its CLDR data and its parents'), which every later use skips.
+func TestFirstUseCost(t *testing.T) {
+	rt := goja.New()
+	if err := Install(rt, Options{TimeZone: time.UTC}); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{"pl", "sv", "ko"} {
+		start := time.Now()
+		if _, err := rt.RunString(`new Intl.DateTimeFormat("` + l + `", {dateStyle: "long"}).format(0) + new Intl.NumberFormat("` + l + `").format(1)`); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("first use of %s: %v", l, time.Since(start))
+	}
+}

@@ -565,8 +565,81 @@ func (df *dateTimeFormat) num(v, minDigits int) string {
 	return df.sym.localizeDigits(s)
 }
 
+// dtToken is one piece of a compiled pattern: a literal or a field.
+type dtToken struct {
+	lit string
+	c   rune
+	n   int
+}
+
+type compiledPattern struct {
+	toks           []dtToken
+	hasMin, hasSec bool
+}
+
+var patternCache sync.Map // pattern → *compiledPattern (patterns are locale-free)
+
+func compilePattern(p string) *compiledPattern {
+	if v, ok := patternCache.Load(p); ok {
+		return v.(*compiledPattern)
+	}
+	cp := &compiledPattern{}
+	sk := patternSkeleton(p)
+	cp.hasMin, cp.hasSec = strings.ContainsRune(sk, 'm'), strings.ContainsRune(sk, 's')
+	rs := []rune(p)
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			cp.toks = append(cp.toks, dtToken{lit: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(rs); {
+		c := rs[i]
+		if c == '\'' {
+			if i+1 < len(rs) && rs[i+1] == '\'' {
+				lit.WriteRune('\'')
+				i += 2
+				continue
+			}
+			j := i + 1
+			for j < len(rs) {
+				if rs[j] == '\'' {
+					if j+1 < len(rs) && rs[j+1] == '\'' {
+						lit.WriteRune('\'')
+						j += 2
+						continue
+					}
+					break
+				}
+				lit.WriteRune(rs[j])
+				j++
+			}
+			i = j + 1
+			continue
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			lit.WriteRune(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && rs[j] == c {
+			j++
+		}
+		flush()
+		cp.toks = append(cp.toks, dtToken{c: c, n: j - i})
+		i = j
+	}
+	flush()
+	patternCache.Store(p, cp)
+	return cp
+}
+
 func (df *dateTimeFormat) formatPattern(p string, t time.Time) []part {
-	var out []part
+	cp := compilePattern(p)
+	df.hasMin, df.hasSec = cp.hasMin, cp.hasSec
+	out := make([]part, 0, len(cp.toks))
 	lit := func(s string) {
 		if s == "" {
 			return
@@ -577,61 +650,21 @@ func (df *dateTimeFormat) formatPattern(p string, t time.Time) []part {
 		}
 		out = append(out, part{typ: "literal", val: s})
 	}
-	rs := []rune(p)
-	sk := patternSkeleton(p)
-	df.hasMin, df.hasSec = strings.ContainsRune(sk, 'm'), strings.ContainsRune(sk, 's')
-	var litBuf strings.Builder
-	flush := func() {
-		lit(litBuf.String())
-		litBuf.Reset()
-	}
-	for i := 0; i < len(rs); {
-		c := rs[i]
-		if c == '\'' {
-			if i+1 < len(rs) && rs[i+1] == '\'' {
-				litBuf.WriteRune('\'')
-				i += 2
-				continue
-			}
-			j := i + 1
-			for j < len(rs) {
-				if rs[j] == '\'' {
-					if j+1 < len(rs) && rs[j+1] == '\'' {
-						litBuf.WriteRune('\'')
-						j += 2
-						continue
-					}
-					break
-				}
-				litBuf.WriteRune(rs[j])
-				j++
-			}
-			i = j + 1
+	for _, tk := range cp.toks {
+		if tk.c == 0 {
+			lit(tk.lit)
 			continue
 		}
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			litBuf.WriteRune(c)
-			i++
-			continue
-		}
-		j := i
-		for j < len(rs) && rs[j] == c {
-			j++
-		}
-		n := j - i
-		i = j
-		typ, val := df.field(c, n, t)
+		typ, val := df.field(tk.c, tk.n, t)
 		if typ == "" {
 			continue
 		}
-		flush()
 		if typ == "literal" {
 			lit(val)
 			continue
 		}
 		out = append(out, part{typ: typ, val: val})
 	}
-	flush()
 	return out
 }
 

@@ -154,7 +154,89 @@ func (x decimal) shift(n int) decimal {
 // roundAt rounds x to a multiple of 10^pos (pos = -2 keeps 2 fraction
 // digits) in mode.
 func (x decimal) roundAt(pos int, mode string) decimal {
-	return x.roundIncrement(pos, 1, mode)
+	if x.inf || x.nan || len(x.d) == 0 {
+		return x
+	}
+	keep := x.pt - pos // digits at or above 10^pos
+	if keep >= len(x.d) {
+		return x
+	}
+	// the discarded part compared with half a unit, and the kept digits
+	var half int // -1 below half, 0 exactly half, 1 above
+	var kept []byte
+	if keep < 0 {
+		half = -1 // below 10^(pos-1): less than half
+		kept = nil
+	} else {
+		kept = x.d[:keep]
+		rest := x.d[keep:]
+		switch {
+		case rest[0] > '5':
+			half = 1
+		case rest[0] < '5':
+			half = -1
+		default:
+			half = 0
+			for _, c := range rest[1:] {
+				if c != '0' {
+					half = 1
+					break
+				}
+			}
+		}
+	}
+	odd := len(kept) > 0 && (kept[len(kept)-1]-'0')%2 == 1
+	up := false
+	switch mode {
+	case "ceil":
+		up = !x.neg
+	case "floor":
+		up = x.neg
+	case "expand":
+		up = true
+	case "trunc":
+		up = false
+	case "halfCeil":
+		up = half > 0 || half == 0 && !x.neg
+	case "halfFloor":
+		up = half > 0 || half == 0 && x.neg
+	case "halfTrunc":
+		up = half > 0
+	case "halfEven":
+		up = half > 0 || half == 0 && odd
+	default:
+		up = half >= 0
+	}
+	out := decimal{neg: x.neg}
+	d := make([]byte, len(kept), len(kept)+1)
+	copy(d, kept)
+	pt := x.pt
+	if keep < 0 {
+		pt = pos + 0
+	}
+	if up {
+		i := len(d) - 1
+		for ; i >= 0; i-- {
+			if d[i] == '9' {
+				d[i] = '0'
+				continue
+			}
+			d[i]++
+			break
+		}
+		if i < 0 {
+			d = append([]byte{'1'}, d...)
+			pt++
+			if keep < 0 {
+				pt = pos + 1
+			}
+		}
+	} else if keep <= 0 {
+		return out
+	}
+	out.d, out.pt = d, pt
+	out.trim()
+	return out
 }
 
 // roundIncrement rounds x to a multiple of inc × 10^pos.
