@@ -334,6 +334,9 @@ func isString(v goja.Value) bool {
 	if v == nil {
 		return false
 	}
+	if _, ok := v.(*goja.Symbol); ok {
+		return false
+	}
 	switch v.ExportType() {
 	case nil:
 		return false
@@ -557,6 +560,17 @@ func inherits(o, proto *goja.Object) bool {
 		}
 	}
 	return false
+}
+
+// toString is ToString: a Symbol is a TypeError.
+func (r *realm) toString(v goja.Value) string {
+	if _, ok := v.(*goja.Symbol); ok {
+		r.throwType("Cannot convert a Symbol value to a string")
+	}
+	if v == nil {
+		return "undefined"
+	}
+	return v.String()
 }
 
 // cdp is CreateDataProperty: results never run setters that a script put

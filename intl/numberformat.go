@@ -499,14 +499,20 @@ func (r *realm) newNumberFormat(locales, options goja.Value) *numberFormat {
 
 	// SetNumberFormatUnitOptions
 	nf.style = r.getString(opts, "style", []string{"decimal", "percent", "currency", "unit"}, "decimal")
-	cur := r.getString(opts, "currency", nil, "")
-	if cur != "" && !isWellFormedCurrency(cur) {
+	cur, curSet := r.getStringSet(opts, "currency")
+	if !curSet && nf.style == "currency" {
+		r.throwType("Currency code is required with currency style.")
+	}
+	if curSet && !isWellFormedCurrency(cur) {
 		r.throwRange("Invalid currency code : " + cur)
 	}
 	nf.currencyDisplay = r.getString(opts, "currencyDisplay", []string{"code", "symbol", "narrowSymbol", "name"}, "symbol")
 	nf.currencySign = r.getString(opts, "currencySign", []string{"standard", "accounting"}, "standard")
-	unit := r.getString(opts, "unit", nil, "")
-	if unit != "" && !isWellFormedUnit(unit) {
+	unit, unitSet := r.getStringSet(opts, "unit")
+	if !unitSet && nf.style == "unit" {
+		r.throwType("Invalid unit argument for Intl.NumberFormat() ''")
+	}
+	if unitSet && !isWellFormedUnit(unit) {
 		r.throwRange("Invalid unit argument for Intl.NumberFormat() '" + unit + "'")
 	}
 	nf.unitDisplay = r.getString(opts, "unitDisplay", []string{"short", "narrow", "long"}, "short")

@@ -101,7 +101,7 @@ func (r *realm) newRelativeTimeFormat(locales, options goja.Value) *relativeTime
 
 func (r *realm) relParts(rf *relativeTimeFormat, c goja.FunctionCall) []part {
 	x := c.Argument(0).ToFloat()
-	us := c.Argument(1).String()
+	us := r.toString(c.Argument(1))
 	unit, ok := relUnits[us]
 	if !ok {
 		r.throwRange("Invalid unit argument for format() '" + us + "'")

@@ -105,7 +105,7 @@ func (r *realm) installSegmenter() {
 	r.method(proto, "segment", 1, func(c goja.FunctionCall) goja.Value {
 		s := this(c, "segment")
 		in := c.Argument(0)
-		str := in.String()
+		str := r.toString(in)
 		d := &segData{s: s, input: r.rt.ToValue(str), u16: utf16.Encode([]rune(str))}
 		d.segs = s.split(str)
 		return r.wrap(d, segsProto)
