@@ -11,6 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"bext/cache"
 	"bext/internal/adminclient"
 	"bext/internal/app"
 	"bext/pool"
@@ -43,16 +44,27 @@ func init() {
 					if err != nil {
 						return 1, err
 					}
+					st, err := c.CacheStats("")
+					if err != nil {
+						return 1, err
+					}
 					if *asJSON {
 						return 0, printJSON(out, ws)
 					}
 					printPS(out, ws)
+					if st != nil {
+						fmt.Fprintln(out, cacheLine(st))
+					}
 					return 0, nil
 				}
 				workers := map[string][]pool.WorkerStats{}
+				caches := map[string]*cache.Stats{}
 				for _, a := range apps {
 					if a.State == "running" || a.State == "draining" {
 						if workers[a.Name], err = c.Workers(a.Name); err != nil {
+							return 1, err
+						}
+						if caches[a.Name], err = c.CacheStats(a.Name); err != nil {
 							return 1, err
 						}
 					}
@@ -60,7 +72,7 @@ func init() {
 				if *asJSON {
 					return 0, printJSON(out, map[string]any{"apps": apps, "workers": workers})
 				}
-				printAppsPS(out, apps, workers)
+				printAppsPS(out, apps, workers, caches)
 				return 0, nil
 			}
 		}})
@@ -137,7 +149,7 @@ func printJSON(out io.Writer, v any) error {
 
 // printAppsPS prints one block per app: a line with its state and routes,
 // then (when it runs) the seed's worker table.
-func printAppsPS(w io.Writer, apps []app.AppStats, workers map[string][]pool.WorkerStats) {
+func printAppsPS(w io.Writer, apps []app.AppStats, workers map[string][]pool.WorkerStats, caches map[string]*cache.Stats) {
 	for i, a := range apps {
 		if i > 0 {
 			fmt.Fprintln(w)
@@ -145,6 +157,9 @@ func printAppsPS(w io.Writer, apps []app.AppStats, workers map[string][]pool.Wor
 		fmt.Fprintf(w, "App %s (%s; %s)\n", a.Name, appState(a), routes(a))
 		if ws, ok := workers[a.Name]; ok {
 			printPS(w, ws)
+		}
+		if st := caches[a.Name]; st != nil {
+			fmt.Fprintln(w, cacheLine(st))
 		}
 	}
 }

@@ -97,7 +97,7 @@ func TestPSGroupsByApp(t *testing.T) {
 	}
 	ws := map[string][]pool.WorkerStats{"alpha": {{ID: 0, State: "ACTIVE", RequestsServed: 1234, AvgRenderTimeMS: 2.5}}}
 	var b bytes.Buffer
-	printAppsPS(&b, apps, ws)
+	printAppsPS(&b, apps, ws, nil)
 	want := "App alpha (running; host alpha.test)\n" +
 		"Workers (1/1 active)\n" +
 		"ID  State   Requests  Memory  Uptime  Avg Render\n" +

@@ -39,8 +39,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	name := args[0]
 	rest := args[1:]
-	if name == "workers" && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		name, rest = "workers "+rest[0], rest[1:]
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		if _, ok := commands[name+" "+rest[0]]; ok { // "workers restart", "cache purge"
+			name, rest = name+" "+rest[0], rest[1:]
+		}
 	}
 	c, ok := commands[name]
 	if !ok {

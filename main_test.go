@@ -88,9 +88,10 @@ func TestPSAgainstRunningServer(t *testing.T) {
 		t.Fatalf("ps: %d %s", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
-	if len(lines) != 5 || lines[0] != "Workers (3/3 active)" {
+	if len(lines) != 6 || lines[0] != "Workers (3/3 active)" || !strings.HasPrefix(lines[5], "Page cache: 0.0% hits") {
 		t.Fatalf("ps output:\n%s", out.String())
 	}
+	lines = lines[:5]
 	hdr := strings.Fields(lines[1])
 	if strings.Join(hdr, " ") != "ID State Requests Memory Uptime Avg Render" {
 		t.Fatalf("header %q", lines[1])
@@ -133,6 +134,41 @@ func TestPSAgainstRunningServer(t *testing.T) {
 		if !strings.Contains(out.String(), k) {
 			t.Errorf("workers stats lacks %q", k)
 		}
+	}
+}
+
+// bext cache stats and bext cache purge against a running server: the
+// stats follow the traffic, a purge names what went, bad flags say what
+// to give.
+func TestCacheCommands(t *testing.T) {
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"src/server.js\"\n", map[string]string{"src/server.js": `
+globalThis.render = (req) => ({ headers: { "cache-control": "s-maxage=60", "cache-tag": "t" + req.path.length }, html: "<p>" + req.path + "</p>" });`})
+	inst := apptest.Start(t, path, nil, app.Options{})
+	for range 3 {
+		for _, p := range []string{"/a", "/b", "/cc"} {
+			apptest.Get(t, "http://"+inst.Addr()+p)
+		}
+	}
+	cli := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append(args, "-addr", inst.AdminAddr()), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, out, errs := cli("cache", "stats")
+	if code != 0 || !strings.HasPrefix(out, "Page cache: 66.7% hits (6 hit, 0 stale, 3 miss, 0 bypass), 3 entries") {
+		t.Fatalf("cache stats: %d %q %s", code, out, errs)
+	}
+	if code, out, errs = cli("cache", "purge", "--tag", "t2"); code != 0 || out != "purged 2 cached response(s)\n" {
+		t.Fatalf("cache purge --tag: %d %q %s", code, out, errs)
+	}
+	if code, out, _ = cli("cache", "purge", "--all"); code != 0 || out != "purged 1 cached response(s)\n" {
+		t.Fatalf("cache purge --all: %d %q", code, out)
+	}
+	if code, _, errs = cli("cache", "purge"); code != 2 || !strings.Contains(errs, "--prefix") {
+		t.Fatalf("cache purge without a selector: %d %q", code, errs)
+	}
+	if code, out, _ = cli("ps"); code != 0 || !strings.Contains(out, "Page cache: 66.7% hits") {
+		t.Fatalf("ps lacks the hit ratio: %q", out)
 	}
 }
 

@@ -27,7 +27,7 @@ type Isolate struct {
 	// renderAlloc is what the render running now allocated through the
 	// checked built-ins (see account).
 	renderAlloc int64
-	start     time.Time
+	start       time.Time
 
 	render       goja.Callable
 	stringify    goja.Callable

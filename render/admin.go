@@ -1,6 +1,9 @@
 package render
 
 import (
+	"io"
+
+	"bext/cache"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
@@ -154,6 +157,11 @@ func (s *Server) restartWorkers(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("workers restart requested", "workers", ids, "remote", r.RemoteAddr)
+	if id < 0 && s.opts.PageCache != nil {
+		// A restart of every worker is how an operator makes new data or
+		// code take effect: what the old workers rendered goes too.
+		s.opts.PageCache.PurgeAll()
+	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"scheduled": ids, "reason": lifecycle.ReasonManual})
 }
 
@@ -169,4 +177,46 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.Encode(v)
+}
+
+// purgeCache purges the page cache by exact path, path prefix, tag or all,
+// from a JSON body ({"path": …}) or the query (?prefix=…).
+func (s *Server) purgeCache(w http.ResponseWriter, r *http.Request) {
+	var sel cache.Selector
+	if r.Body != nil && r.ContentLength != 0 {
+		if err := json.NewDecoder(io.LimitReader(r.Body, 64<<10)).Decode(&sel); err != nil {
+			writeError(w, http.StatusBadRequest, "the body must be JSON like {\"path\": \"/blog/hello\"}: "+err.Error())
+			return
+		}
+	}
+	q := r.URL.Query()
+	if v := q.Get("path"); v != "" {
+		sel.Path = v
+	}
+	if v := q.Get("prefix"); v != "" {
+		sel.Prefix = v
+	}
+	if v := q.Get("tag"); v != "" {
+		sel.Tag = v
+	}
+	if v := q.Get("all"); v == "true" || v == "1" {
+		sel.All = true
+	}
+	n := 0
+	for _, set := range []bool{sel.Path != "", sel.Prefix != "", sel.Tag != "", sel.All} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		writeError(w, http.StatusBadRequest, "purge needs exactly one of path (exact path), prefix (path prefix), tag (a Cache-Tag) or all=true")
+		return
+	}
+	purged := s.opts.PageCache.Purge(sel)
+	s.log.Info("page cache purged", "path", sel.Path, "prefix", sel.Prefix, "tag", sel.Tag, "all", sel.All, "entries", purged, "remote", r.RemoteAddr)
+	writeJSON(w, http.StatusOK, map[string]any{"purged": purged})
+}
+
+func (s *Server) cacheStats(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.opts.PageCache.Stats())
 }

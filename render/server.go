@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"bext/cache"
 	"bext/pool"
 )
 
@@ -39,6 +40,10 @@ type Options struct {
 	// TransformHTML, in dev, is applied to every SSR HTML body (the
 	// live-reload client).
 	TransformHTML func(html string) string
+
+	// PageCache, if set, serves cacheable pages (see package cache) and
+	// answers /__bext/cache/purge and /__bext/cache/stats.
+	PageCache *cache.Cache
 }
 
 // Server holds what the handlers serve: one pool for its whole life (a
@@ -51,6 +56,7 @@ type Server struct {
 	assets   atomic.Pointer[Assets]
 	static   http.Handler
 	root     *os.Root
+	cached   http.Handler // the render behind the page cache; nil without one
 	shutting atomic.Bool
 	warned   sync.Map // keys of warnOnce
 	nwarned  atomic.Int64
@@ -74,6 +80,9 @@ func New(p *pool.Pool, o Options) (*Server, error) {
 		o.Log = slog.Default()
 	}
 	s := &Server{opts: o, log: o.Log, pool: p}
+	if o.PageCache != nil {
+		s.cached = o.PageCache.Middleware(http.HandlerFunc(s.render))
+	}
 	s.assets.Store(&Assets{})
 	if o.PublicDir != "" {
 		if fi, err := os.Stat(o.PublicDir); err == nil && fi.IsDir() {
@@ -140,6 +149,11 @@ func (s *Server) mountAdmin(r chi.Router, onAdminListener bool) {
 		r.HandleFunc("/__bext/workers/restart", methodNotAllowed("POST"))
 		r.Post("/__bext/workers/restart", s.restartWorkers)
 		r.Get("/__bext/workers/{id}", s.getWorker)
+		if s.opts.PageCache != nil {
+			r.HandleFunc("/__bext/cache/purge", methodNotAllowed("POST"))
+			r.Post("/__bext/cache/purge", s.purgeCache)
+			r.Get("/__bext/cache/stats", s.cacheStats)
+		}
 		if s.opts.Registry != nil {
 			r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.opts.Registry, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelError)}))
 		}

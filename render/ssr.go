@@ -16,11 +16,21 @@ import (
 	"bext/pool"
 )
 
-// serveApp serves a static file when one exists at the path, else renders.
+// serveApp serves a static file when one exists at the path, else renders
+// (through the page cache, when there is one).
 func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 	if s.serveStatic(w, r) {
 		return
 	}
+	if s.cached != nil {
+		s.cached.ServeHTTP(w, r)
+		return
+	}
+	s.render(w, r)
+}
+
+// render renders the request through the pool and writes the result.
+func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	if s.opts.MaxBodyBytes > 0 && r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"bext/cache"
 	"bext/config"
 	"bext/internal/app"
 	"bext/pool"
@@ -143,6 +144,42 @@ func withApp(path, name string) string {
 		sep = "&"
 	}
 	return path + sep + "app=" + url.QueryEscape(name)
+}
+
+// CacheStats is GET /__bext/cache/stats (of app name, with many apps): nil
+// (and no error) when the server has no page cache or the app is not
+// running.
+func (c *Client) CacheStats(name string) (*cache.Stats, error) {
+	var st cache.Stats
+	err := c.Do(http.MethodGet, withApp("/__bext/cache/stats", name), &st)
+	var se *StatusError
+	if errors.As(err, &se) && se.Code == http.StatusNotFound {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
+// PurgeCache is POST /__bext/cache/purge with one selector (of app name,
+// with many apps); it returns how many responses went.
+func (c *Client) PurgeCache(sel cache.Selector, name string) (int, error) {
+	q := url.Values{}
+	switch {
+	case sel.Path != "":
+		q.Set("path", sel.Path)
+	case sel.Prefix != "":
+		q.Set("prefix", sel.Prefix)
+	case sel.Tag != "":
+		q.Set("tag", sel.Tag)
+	case sel.All:
+		q.Set("all", "true")
+	}
+	var r struct {
+		Purged int `json:"purged"`
+	}
+	return r.Purged, c.Do(http.MethodPost, withApp("/__bext/cache/purge?"+q.Encode(), name), &r)
 }
 
 // StatusError is an error status from the admin API.

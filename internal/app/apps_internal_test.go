@@ -77,13 +77,7 @@ func newFakeApps(t *testing.T, maxRunning int, entries ...config.AppEntry) *fake
 		s.gen.Store(g)
 		return nil
 	}
-	t.Cleanup(func() {
-		for _, s := range a.sites {
-			if g := s.current(); g != nil {
-				g.pool.Close()
-			}
-		}
-	})
+	t.Cleanup(in.closePool)
 	return f
 }
 

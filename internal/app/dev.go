@@ -287,6 +287,7 @@ func (dep *deployment) Roll(ctx context.Context) error {
 	if err := g.pool.DeployBooted(ctx, dep.f, lifecycle.ReasonFileChange); err != nil {
 		return err
 	}
+	dep.d.s.purgeCache("new code deployed")
 	dep.d.prog, dep.d.js, dep.d.css = dep.prog, dep.js, dep.css
 	return nil
 }
@@ -322,6 +323,7 @@ func (d *devApp) Reconfigure(ctx context.Context) (devserver.Inputs, error) {
 	if old := d.s.gen.Swap(g); old != nil {
 		old.retire()
 	}
+	d.s.purgeCache("config re-applied")
 	if msg := needsRestart(oldCfg, cfg); msg != "" {
 		fmt.Fprintf(d.in.o.Out, "[bext] %s changed in %s: restart bext dev to apply it\n", msg, filepath.Base(cfg.Path))
 	}

@@ -60,15 +60,29 @@ func (in *Instance) startGeneration(s *site, cfg *config.Config, f pool.Factory,
 	}
 	p := pool.New(f, po)
 	ro := RenderOptions(cfg, in.o.Dev, log)
+	pc, err := s.cache()
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	ro.PageCache = pc
+	collectors := []prometheus.Collector{p}
+	if pc != nil {
+		collectors = append(collectors, pc)
+	}
 	unregister := func() {}
 	if s.name == "" {
 		reg := prometheus.NewRegistry()
-		reg.MustRegister(append([]prometheus.Collector{p}, processCollectors(in.o.Version)...)...)
+		reg.MustRegister(append(collectors, processCollectors(in.o.Version)...)...)
 		ro.Registry = reg
 	} else {
 		r := prometheus.WrapRegistererWith(prometheus.Labels{"app": s.name}, in.apps.registry)
-		r.MustRegister(p)
-		unregister = func() { r.Unregister(p) }
+		r.MustRegister(collectors...)
+		unregister = func() {
+			for _, c := range collectors {
+				r.Unregister(c)
+			}
+		}
 	}
 	if in.o.Dev {
 		ro.TransformHTML = devserver.InjectHTML

@@ -248,6 +248,7 @@ func (in *Instance) addSignals(g *run.Group) {
 						if g := s.current(); g != nil {
 							g.pool.Restart(-1, lifecycle.ReasonManual)
 						}
+						s.purgeCache("SIGHUP")
 					})
 					continue
 				}
@@ -300,6 +301,7 @@ func (in *Instance) closePool() {
 		if g := s.current(); g != nil {
 			g.pool.Close()
 		}
+		s.closeCache()
 	})
 	in.log.Info("stopped")
 }

@@ -2,9 +2,11 @@ package app
 
 import (
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
+	"bext/cache"
 	"bext/config"
 )
 
@@ -21,7 +23,45 @@ type site struct {
 	watch *devApp // the running watch, if any
 	from  string  // how the bundle was obtained, for the start-up line
 
-	stopWatch func() // stops the watch's loop; nil when none runs
+	watchMu   sync.Mutex // startWatch and closeWatch run on different actors
+	stopWatch func()     // stops the watch's loop; nil when none runs
+
+	// pageCache outlives generations: a deploy purges it, a stop closes it.
+	pageCache *cache.Cache
+}
+
+// cache returns the site's page cache, making it on first use; nil when
+// [cache] is off (or in bext dev without dev_enabled).
+func (s *site) cache() (*cache.Cache, error) {
+	c := s.cfg.Cache
+	if s.pageCache != nil || !c.Enabled || c.MaxBytes <= 0 || (s.in.o.Dev && !c.DevEnabled) {
+		return s.pageCache, nil
+	}
+	rules := make([]cache.Rule, len(c.Rules))
+	for k, r := range c.Rules {
+		rules[k] = cache.Rule{Pattern: r.Path, MaxAge: time.Duration(r.MaxAge) * time.Second,
+			StaleWhileRevalidate: time.Duration(r.StaleWhileRevalidate) * time.Second,
+			StaleIfError:         time.Duration(r.StaleIfError) * time.Second, Headers: r.Headers, Cookies: r.Cookies}
+	}
+	log := s.in.log
+	if s.name != "" {
+		log = log.With("app", s.name)
+	}
+	pc, err := cache.New(cache.Options{MaxBytes: c.MaxBytes, MaxVary: c.MaxVary, Rules: rules, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	s.pageCache = pc
+	return pc, nil
+}
+
+// purgeCache empties the page cache (new code is serving).
+func (s *site) purgeCache(why string) {
+	if s.pageCache != nil {
+		if n := s.pageCache.PurgeAll(); n > 0 {
+			s.in.log.Info("page cache purged", "app", s.name, "entries", n, "why", why)
+		}
+	}
 }
 
 // current is the generation serving now (nil while the site is not
@@ -83,6 +123,8 @@ func (s *site) start() error {
 
 // startWatch runs the site's watch loop, if it has one.
 func (s *site) startWatch() {
+	s.watchMu.Lock()
+	defer s.watchMu.Unlock()
 	if s.watch != nil && s.stopWatch == nil {
 		s.stopWatch = s.watch.start(s.cfg)
 	}
@@ -91,6 +133,8 @@ func (s *site) startWatch() {
 // closeWatch stops the watch loop (waiting for it) and releases the
 // builders.
 func (s *site) closeWatch() {
+	s.watchMu.Lock()
+	defer s.watchMu.Unlock()
 	if s.stopWatch != nil {
 		s.stopWatch()
 		s.stopWatch = nil
@@ -107,6 +151,16 @@ func (s *site) stop() {
 	s.closeWatch()
 	if g := s.gen.Swap(nil); g != nil {
 		g.retire()
+	}
+	s.closeCache()
+}
+
+// closeCache drops the page cache and its memory (an evicted or stopped
+// app); the next start makes a new one.
+func (s *site) closeCache() {
+	if c := s.pageCache; c != nil {
+		s.pageCache = nil
+		c.Close()
 	}
 }
 
