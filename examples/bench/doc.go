@@ -10,6 +10,11 @@
 //   - c, node: Node's http module plus renderToString on the same bundle
 //     (node-server.cjs, one process per CPU with the cluster module);
 //   - d, http-stock: b with React's stock string sink (fast_sink = false);
+//   - e, cached (not run by default): b with the page cache on and a
+//     [[cache.rule]] caching every page — after the first request, fresh
+//     hits served from memory;
+//   - f, bare (not run by default): a plain net/http handler writing the
+//     page's bytes, rendered once — the limit of e;
 //   - pool, pool-stock (not run by default): pool.Render in-process, no HTTP;
 //   - url: any server already running on this machine (-url), e.g.
 //     `bext serve -config examples/react/config.toml`.
@@ -17,12 +22,14 @@
 // It reports, per page, renders per second and p50/p99/max latency of each
 // target, then renders/s of every page side by side with the ratios b/a
 // (what serving over HTTP keeps of the limit), b/c (bext against Node) and
-// b/d (what the fast sink gains).
+// b/d (what the fast sink gains), and with e: e/f (what the cache keeps of
+// a bare handler) and e/c (cached pages against Node rendering them).
 //
 // Run from the repository root (examples/react needs `npm ci` first):
 //
 //	go run ./examples/bench                         # a, b, c, d on /small, /, /large: about 2 minutes
 //	go run ./examples/bench -pages /large -d 20s
+//	go run ./examples/bench -targets cached,bare,node -pages / -c 16
 //	go run ./examples/bench -targets url -url http://127.0.0.1:3000/
 //	go run ./examples/bench -targets direct,http -cpuprofile /tmp/cpu.prof
 //

@@ -39,6 +39,8 @@ var known = []struct{ name, letter, what string }{
 	{"http", "b", "bext over HTTP (pool + render.Server), fast sink"},
 	{"node", "c", "Node http + renderToString, one process per CPU"},
 	{"http-stock", "d", "bext over HTTP, fast sink off"},
+	{"cached", "e", "b with the page cache on and a rule caching every page: fresh hits"},
+	{"bare", "f", "a bare net/http handler writing the page's bytes (the limit of e)"},
 	{"pool", "", "pool.Render in-process, no HTTP, fast sink"},
 	{"pool-stock", "", "pool.Render in-process, no HTTP, fast sink off"},
 	{"url", "", "the server at -url"},
@@ -61,7 +63,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	cpus := runtime.GOMAXPROCS(0)
 	fs.StringVar(&o.app, "app", "examples/react", "app folder holding src/server.jsx and node_modules")
 	fs.StringVar(&pages, "pages", "/small,/,/large", "comma-separated pages to request (the url target ignores them)")
-	fs.StringVar(&targets, "targets", "direct,http,node,http-stock", "comma-separated: direct (a), http (b), node (c), http-stock (d), pool, pool-stock, url")
+	fs.StringVar(&targets, "targets", "direct,http,node,http-stock", "comma-separated: direct (a), http (b), node (c), http-stock (d), cached (e), bare (f), pool, pool-stock, url")
 	fs.StringVar(&o.url, "url", "", "URL of a server on this machine for the url target (adds url to -targets)")
 	fs.IntVar(&o.conns, "c", 2*cpus, "requests in flight for every target but direct (which runs one loop per isolate)")
 	fs.IntVar(&o.workers, "workers", cpus, "isolates of direct; jsc_workers of the bext targets")
@@ -294,6 +296,9 @@ func summary(out io.Writer, o options, results []result) {
 		}
 	}
 	ratios := [][2]string{{"http", "direct"}, {"http", "node"}, {"http", "http-stock"}}
+	if slices.Contains(cols, "cached") {
+		ratios = append(ratios, [2]string{"cached", "bare"}, [2]string{"cached", "node"})
+	}
 	for _, r := range ratios {
 		fmt.Fprintf(tw, "%s/%s\t", letterOf(r[0]), letterOf(r[1]))
 	}
@@ -359,8 +364,10 @@ func start(ctx context.Context, name, dir string, o options, bundles map[bool]*e
 	switch name {
 	case "direct":
 		return startDirect(name, b, o.workers)
-	case "http", "http-stock":
+	case "http", "http-stock", "cached":
 		return startServe(name, dir, b, o.workers, o.conns)
+	case "bare":
+		return startBare(name, b, o.conns)
 	case "pool", "pool-stock":
 		return startPool(ctx, name, b, o.workers, o.conns)
 	case "node":

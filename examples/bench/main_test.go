@@ -44,6 +44,27 @@ func TestRunSmoke(t *testing.T) {
 	}
 }
 
+// The cached and bare targets run without errors and the summary reports
+// e/f (the cache against its limit) and e/c (against Node).
+func TestRunCachedSmoke(t *testing.T) {
+	app, _ := filepath.Abs("../react")
+	testenv.Tool(t, "node", "install Node.js 20")
+	testenv.File(t, filepath.Join(app, "node_modules", "react-dom"), "run npm ci in examples/react")
+	o, err := parseFlags([]string{"-app", app, "-pages", "/small", "-targets", "cached,bare,node", "-c", "2", "-workers", "1", "-node-procs", "1", "-d", "400ms", "-rounds", "2", "-warmup", "0"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), o, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	// renders/s of c, e, f, then b/a b/c b/d (no b: –), e/f and e/c.
+	sum := regexp.MustCompile(`(?m)^\s*/small\s+[1-9][0-9.]*\s+[1-9][0-9.]*\s+[1-9][0-9.]*\s+–\s+–\s+–\s+[0-9]+\.[0-9]{2}\s+[0-9]+\.[0-9]{2}\s*$`)
+	if !sum.MatchString(out.String()) {
+		t.Errorf("no summary row with e/f and e/c in:\n%s", out.String())
+	}
+}
+
 func TestParseFlags(t *testing.T) {
 	if _, err := parseFlags([]string{"-targets", "url"}, &bytes.Buffer{}); err == nil {
 		t.Error("the url target without -url was accepted")
