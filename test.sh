@@ -34,3 +34,7 @@ go test -race -timeout 40m "$@" ./...
 # The reliability soak: the real binary under the chaos mix for 60 s; fails
 # on a failed good request or RSS over the memory limit + margin.
 go run ./scripts/soak -d 60s
+# The page cache's soak: 16 connections for 60 s on pages cached for 1 s
+# with stale-while-revalidate=60 whose every third render throws; fails on
+# any failed response or more than about one render per second per page.
+go run ./scripts/soak -mix cache -d 60s

@@ -14,11 +14,22 @@
 // loop, a module-level leak) and 1xx-status or malformed-header renders. It exits 1
 // when a good request failed or RSS went over the memory limit plus
 // -margin.
+//
+//	go run ./scripts/soak -mix cache -d 60s
+//
+// runs the page cache's soak instead: 16 connections on two pages sent with
+// `s-maxage=1, stale-while-revalidate=60` whose every third render throws.
+// It exits 1 when any response failed or was not the page, or when the
+// pages were rendered more than about once a second each (the cache must
+// refresh them in the background, once, and serve the stale copy while a
+// refresh fails).
 package main
 
 import (
+	"bext/cache"
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,6 +84,29 @@ drain_timeout_ms = 2000
 memory_limit_mb = 512
 `
 
+// cacheApp's pages may be cached for a second and then served stale for a
+// minute while one background render refreshes them; every third render
+// of an isolate throws.
+const cacheApp = `
+let renders = 0;
+globalThis.render = (req) => {
+  if (++renders % 3 === 0) throw new Error("every third render fails");
+  return { headers: { "cache-control": "public, s-maxage=1, stale-while-revalidate=60" },
+           html: "<!doctype html><p>good " + req.path + "</p>" + "x".repeat(4096) };
+};`
+
+const cacheConfig = `[app]
+server_entry = "server.js"
+[server]
+access_log = false
+log_level = "warn"
+[render]
+jsc_workers = 2
+`
+
+// cachePages are the keys of the cache soak.
+var cachePages = []string{"/a", "/b"}
+
 // routes and their share of the load; good routes must answer 200.
 var routes = []struct {
 	path   string
@@ -96,7 +130,18 @@ func main() {
 	// for the binary, stacks and the garbage of the renders in flight.
 	margin := flag.Int("margin", 256, "MiB over the 512 MiB memory limit RSS may reach")
 	only := flag.String("bad", "", "comma-separated bad routes to mix in (default: every one with a weight; /double is 0 unless named)")
+	mix := flag.String("mix", "chaos", "chaos (a careless app and an attacker) or cache (the page cache's soak)")
 	flag.Parse()
+	if *mix == "cache" {
+		if err := runCache(*d, 16); err != nil {
+			fmt.Fprintln(os.Stderr, "soak:", err)
+			os.Exit(1)
+		}
+		return
+	} else if *mix != "chaos" {
+		fmt.Fprintln(os.Stderr, "soak: -mix is chaos or cache")
+		os.Exit(2)
+	}
 	if *only != "" {
 		keep := routes[:0]
 		for _, r := range routes {
@@ -115,39 +160,65 @@ func main() {
 	}
 }
 
-func run(d time.Duration, conns int, margin int64) error {
+// server is a bext binary serving an app from a temp folder.
+type server struct {
+	cmd         *exec.Cmd
+	addr, admin string
+	stop        func()
+}
+
+// serve builds bext, writes the app's files and config.toml to a temp
+// folder and serves it on loopback; its log goes to a file in TMPDIR.
+func serve(app, cfg string) (*server, error) {
 	dir, err := os.MkdirTemp("", "bext-soak-")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	var cleanup []func()
+	stop := func() {
+		for i := len(cleanup) - 1; i >= 0; i-- {
+			cleanup[i]()
+		}
+	}
+	cleanup = append(cleanup, func() { os.RemoveAll(dir) })
+	fail := func(err error) (*server, error) { stop(); return nil, err }
 	bin := filepath.Join(dir, "bext")
 	root, _ := filepath.Abs(".")
 	if out, err := exec.Command("go", "build", "-o", bin, root).CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
+		return fail(fmt.Errorf("go build: %v\n%s", err, out))
 	}
-	for name, body := range map[string]string{"server.js": chaosApp, "config.toml": config} {
+	for name, body := range map[string]string{"server.js": app, "config.toml": cfg} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			return err
+			return fail(err)
 		}
 	}
 	cmd := exec.Command(bin, "serve", "-config", filepath.Join(dir, "config.toml"), "-addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "BEXT_ADMIN_ADDR=127.0.0.1:0", "GOMEMLIMIT=", "GOGC=")
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
-		return err
+		return fail(err)
 	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	cleanup = append(cleanup, func() { cmd.Process.Kill(); cmd.Wait() })
 	logFile, err := os.Create(filepath.Join(os.TempDir(), "bext-soak-server.log"))
 	if err != nil {
-		return err
+		return fail(err)
 	}
-	defer logFile.Close()
+	cleanup = append(cleanup, func() { logFile.Close() })
 	addr, admin, err := addresses(io.TeeReader(stderr, logFile))
+	if err != nil {
+		return fail(err)
+	}
+	fmt.Printf("soak: server log in %s\n", logFile.Name())
+	return &server{cmd: cmd, addr: addr, admin: admin, stop: stop}, nil
+}
+
+func run(d time.Duration, conns int, margin int64) error {
+	srv, err := serve(chaosApp, config)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("soak: server log in %s\n", logFile.Name())
+	defer srv.stop()
+	cmd, addr, admin := srv.cmd, srv.addr, srv.admin
 	fmt.Printf("soak: bext pid %d serving %s (admin %s), %d connections for %s\n", cmd.Process.Pid, addr, admin, conns, d)
 
 	ctx, cancel := context.WithTimeout(context.Background(), d)
@@ -351,6 +422,86 @@ func report(res *result, samples []sample, rssLimit int64) error {
 	}
 	if res.good.Load() == 0 {
 		errs = append(errs, errors.New("no good request succeeded"))
+	}
+	return errors.Join(errs...)
+}
+
+// runCache is the page cache's soak: conns connections request the cache
+// pages in turn for d; every response must be the page, and the renders
+// (misses and background refreshes, failed ones included) must stay near
+// one per second per page.
+func runCache(d time.Duration, conns int) error {
+	srv, err := serve(cacheApp, cacheConfig)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	fmt.Printf("soak: bext pid %d serving %s, %d connections on %v for %s\n", srv.cmd.Process.Pid, srv.addr, conns, cachePages, d)
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conns}, Timeout: 30 * time.Second}
+	var ok atomic.Int64
+	var mu sync.Mutex
+	var failed []string
+	statuses := map[string]int{}
+	started := time.Now()
+	var wg sync.WaitGroup
+	for c := range conns {
+		wg.Go(func() {
+			for i := c; ctx.Err() == nil; i++ {
+				p := cachePages[i%len(cachePages)]
+				req, _ := http.NewRequest("GET", "http://"+srv.addr+p, nil)
+				resp, err := client.Do(req)
+				if ctx.Err() != nil {
+					return
+				}
+				var body []byte
+				if err == nil {
+					body, err = io.ReadAll(resp.Body)
+					resp.Body.Close()
+				}
+				mu.Lock()
+				switch {
+				case err != nil:
+					failed = append(failed, fmt.Sprintf("%s: %v", p, err))
+				case resp.StatusCode != 200 || !strings.Contains(string(body), "good "+p+"<"):
+					failed = append(failed, fmt.Sprintf("%s: %d %.80q", p, resp.StatusCode, body))
+				default:
+					ok.Add(1)
+					statuses[strings.SplitN(resp.Header.Get("Cache-Status"), ";", 3)[1]]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	secs := time.Since(started).Seconds()
+	resp, err := http.Get("http://" + srv.admin + "/__bext/cache/stats")
+	if err != nil {
+		return err
+	}
+	var st cache.Stats
+	err = json.NewDecoder(resp.Body).Decode(&st)
+	resp.Body.Close()
+	if err != nil {
+		return fmt.Errorf("cache stats: %v", err)
+	}
+	renders := st.Misses + st.Revalidations
+	perKey := float64(renders) / secs / float64(len(cachePages))
+	fmt.Printf("responses: %d ok, %d failed (%.0f/s); Cache-Status %v\n", ok.Load(), len(failed), float64(ok.Load())/secs, statuses)
+	fmt.Printf("renders: %d (%d misses, %d background refreshes of which %d failed) = %.2f per second per page over %.0f s\n",
+		renders, st.Misses, st.Revalidations, st.RevalidationsFailed, perKey, secs)
+	var errs []error
+	if len(failed) > 0 {
+		errs = append(errs, fmt.Errorf("%d responses failed, e.g. %s", len(failed), failed[0]))
+	}
+	if ok.Load() == 0 {
+		errs = append(errs, errors.New("no response succeeded"))
+	}
+	// A refresh every second, plus the retry after each failed one (every
+	// third render): about 1.5 a second, never one per request.
+	if perKey > 2.5 || perKey < 0.5 {
+		errs = append(errs, fmt.Errorf("%.2f renders per second per page, want about 1", perKey))
 	}
 	return errors.Join(errs...)
 }
