@@ -3,7 +3,8 @@
 // Reads a JSON array of requests ({method, url, path, query, headers}) on
 // stdin, runs BUNDLE (the exact IIFE bext runs in goja) in this context,
 // calls globalThis.render(req) for each and prints a JSON array of
-// {status, headers, html} or {error} on stdout. nodeparity.Render embeds this
+// {status, headers, html} or {error} on stdout (a Response is read to its
+// end: status, headers, body as html). nodeparity.Render embeds this
 // script; the parity tests compare its output with goja's byte for byte.
 "use strict";
 const fs = require("fs");
@@ -17,6 +18,19 @@ if (!bundlePath) {
 // A bext server bundle loads Node built-ins through this global (bext's
 // own implementations in goja, Node's here).
 globalThis.__bext_node = (id) => require(id);
+
+// result puts what render returned in the {status, headers, html} shape:
+// a string is a 200 page; a Response (whose body may be a stream) is read
+// to its end.
+async function result(res) {
+  if (typeof res === "string") return { status: 200, headers: {}, html: res };
+  if (res instanceof Response) {
+    const headers = {};
+    for (const [k, v] of res.headers) headers[k] = k in headers ? headers[k] + ", " + v : v;
+    return { status: res.status, headers, html: await res.text() };
+  }
+  return res;
+}
 vm.runInThisContext(fs.readFileSync(bundlePath, "utf8"), { filename: bundlePath });
 if (typeof globalThis.render !== "function") {
   console.error("bundle did not set globalThis.render");
@@ -27,8 +41,7 @@ if (typeof globalThis.render !== "function") {
   const out = [];
   for (const req of JSON.parse(fs.readFileSync(0, "utf8"))) {
     try {
-      const res = await globalThis.render(req);
-      out.push(typeof res === "string" ? { status: 200, headers: {}, html: res } : res);
+      out.push(await result(await globalThis.render(req)));
     } catch (err) {
       out.push({ error: String(err && err.message) });
     }

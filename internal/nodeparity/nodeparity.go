@@ -102,6 +102,13 @@ func Request(u string) *engine.Request {
 // Render renders reqs with Node on bundle, one Result per request.
 func Render(t testing.TB, bundle []byte, reqs []*engine.Request) []Result {
 	t.Helper()
+	return RenderEnv(t, bundle, reqs, nil)
+}
+
+// RenderEnv is Render with env added to Node's process.env, as bext
+// passes [app.env] to its isolates.
+func RenderEnv(t testing.TB, bundle []byte, reqs []*engine.Request, env map[string]string) []Result {
+	t.Helper()
 	node := Node(t)
 	dir := t.TempDir()
 	script, file := filepath.Join(dir, "node-render.cjs"), filepath.Join(dir, "server.js")
@@ -118,6 +125,12 @@ func Render(t testing.TB, bundle []byte, reqs []*engine.Request) []Result {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, script, file)
 	cmd.Stdin = bytes.NewReader(in)
+	if len(env) > 0 {
+		cmd.Env = os.Environ()
+		for k, v := range env {
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -165,15 +178,28 @@ func Variant(dev, fastSink bool) string {
 //go:embed node-render-many.cjs
 var renderManyScript []byte
 
-// Bundle is one server bundle and the requests to render with it.
+// Bundle is one server bundle and the requests to render with it: render
+// requests, or for a bundle whose default export is a fetch handler,
+// Fetch requests (and the handler's Env, also set in process.env).
 type Bundle struct {
 	Code     []byte
 	Requests []*engine.Request
+	Fetch    []FetchRequest
+	Env      map[string]string
+}
+
+// FetchRequest is one request to a fetch handler: Node builds
+// new Request(URL, {method, headers, body}) from it.
+type FetchRequest struct {
+	Method  string      `json:"method"`
+	URL     string      `json:"url"` // absolute
+	Headers [][2]string `json:"headers"`
+	Body    []byte      `json:"body64,omitempty"`
 }
 
 // RenderBundles renders several bundles with Node in one process (one
-// bundle after the other, in one context): out[i][j] is request j of
-// bundle i. A bundle that throws while loading gets an Error result for
+// bundle after the other, in one context): out[i][j] is request j (or
+// fetch request j) of bundle i. A bundle that throws while loading gets an Error result for
 // each of its requests.
 func RenderBundles(t testing.TB, bundles []Bundle) [][]Result {
 	t.Helper()
@@ -186,6 +212,8 @@ func RenderBundles(t testing.TB, bundles []Bundle) [][]Result {
 	type in struct {
 		File     string            `json:"file"`
 		Requests []*engine.Request `json:"requests"`
+		Fetch    []FetchRequest    `json:"fetch,omitempty"`
+		Env      map[string]string `json:"env,omitempty"`
 	}
 	var input struct {
 		Bundles []in `json:"bundles"`
@@ -195,7 +223,7 @@ func RenderBundles(t testing.TB, bundles []Bundle) [][]Result {
 		if err := os.WriteFile(file, b.Code, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		input.Bundles = append(input.Bundles, in{File: file, Requests: b.Requests})
+		input.Bundles = append(input.Bundles, in{File: file, Requests: b.Requests, Fetch: b.Fetch, Env: b.Env})
 	}
 	data, err := json.Marshal(input)
 	if err != nil {
