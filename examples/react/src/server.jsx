@@ -1,5 +1,8 @@
 // Server entry of the React example. bext calls globalThis.render(req) with
-// req = {method, url, path, query, headers} and writes what it returns.
+// req = {method, url, path, query, headers} and writes what it returns: an
+// object {status, headers, html} from renderToString, or, for the streamed
+// pages under /stream (src/stream.jsx), a Promise of a Response whose body
+// is React's ReadableStream.
 //
 // react-dom/server.browser is imported explicitly: it is the build that
 // needs no Node built-ins (it uses TextEncoder, which bext provides), so the
@@ -7,8 +10,16 @@
 import React from "react";
 import { renderToString } from "react-dom/server.browser";
 import { route } from "./App.jsx";
+import { renderStream } from "./stream.jsx";
 
 function render(req) {
+  if (req.path === "/stream" || req.path.startsWith("/stream/")) {
+    return renderStream(req).then((res) => res || renderString(req));
+  }
+  return renderString(req);
+}
+
+function renderString(req) {
   const { status, element } = route(req.path, req.query || {});
   return {
     status,
@@ -28,7 +39,7 @@ function renderPage(url) {
     const [k, v = ""] = part.split("=").map((s) => decodeURIComponent(s.replace(/\+/g, " ")));
     if (!(k in query)) query[k] = v;
   }
-  return render({ method: "GET", url, path, query, headers: {} }).html;
+  return renderString({ method: "GET", url, path, query, headers: {} }).html;
 }
 
 globalThis.render = render;
