@@ -16,6 +16,7 @@ type Config struct {
 	Runtime Runtime `toml:"runtime"`
 	Dev     Dev     `toml:"dev"`
 	Cache   Cache   `toml:"cache"`
+	Fetch   Fetch   `toml:"fetch"`
 	// Apps are the apps of a bext that hosts several ([[apps]]); empty when
 	// the file has a single [app].
 	Apps []AppEntry `toml:"apps"`
@@ -53,6 +54,9 @@ type App struct {
 	PublicDir   string `toml:"public_dir"`   // "public"
 	OutDir      string `toml:"out_dir"`      // ".bext" — bext build output
 	FastSink    bool   `toml:"fast_sink"`    // true: rewrite React's string sink (issue 7)
+	// Env ([app.env]) are the app's variables: process.env of every
+	// isolate, and the env argument of a fetch(request, env, ctx) handler.
+	Env map[string]string `toml:"env"`
 }
 
 // Render sizes the isolate pool.
@@ -60,6 +64,9 @@ type Render struct {
 	JSCWorkers      int `toml:"jsc_workers" range:"1,1024"`          // 4
 	RenderTimeoutMS int `toml:"render_timeout_ms" range:"1,3600000"` // 5000
 	QueueTimeoutMS  int `toml:"queue_timeout_ms" range:"1,600000"`
+	// WaitUntilTimeoutMS bounds a fetch handler's ctx.waitUntil work after
+	// its response (the worker takes no request meanwhile).
+	WaitUntilTimeoutMS int `toml:"wait_until_timeout_ms" range:"1,3600000"` // 30000
 	// MaxRenderMemoryMB bounds what one render may allocate at once and
 	// grow the live heap by (0 = no bound).
 	MaxRenderMemoryMB int64     `toml:"max_render_memory_mb" range:"0,1048576" zero:"0 means no bound"` // 1000
@@ -146,9 +153,18 @@ type AppEntry struct {
 	IdleTimeoutMS int `toml:"idle_timeout_ms" range:"0,2592000000" zero:"0 = never evicted"`
 	// Render starts as a copy of the top-level [render]; [apps.render] and
 	// [apps.render.lifecycle] override single keys.
-	Render  Render         `toml:"render" inherit:"render"`
-	Respawn Respawn        `toml:"respawn"`
-	Env     map[string]any `toml:"-"`
+	Render  Render  `toml:"render" inherit:"render"`
+	Respawn Respawn `toml:"respawn"`
+}
+
+// Fetch configures fetch() in the isolates. *_ms fields are milliseconds.
+type Fetch struct {
+	TimeoutMS        int    `toml:"timeout_ms" range:"0,86400000" zero:"0 means none of its own (the render's deadline still applies)"` // 30000: request to last body byte
+	ConnectTimeoutMS int    `toml:"connect_timeout_ms" range:"0,3600000" zero:"0 means no connect timeout"`                             // 10000: DNS, TCP and TLS
+	MaxResponseBytes int64  `toml:"max_response_bytes" range:"0,17179869184" zero:"0 means no limit"`                                   // 32 MiB of decoded body
+	MaxRedirects     int    `toml:"max_redirects" range:"0,1000" zero:"0 follows none"`                                                 // 20, the Fetch Standard's
+	BaseURL          string `toml:"base_url"`                                                                                           // "" = http://[server] addr (loopback for 0.0.0.0)
+	UserAgent        string `toml:"user_agent"`                                                                                         // "bext"
 }
 
 // Respawn stops an app that keeps crashing: max_crashes crashes (isolate

@@ -26,11 +26,13 @@ func Default() Config {
 			PublicDir:   "public",
 			OutDir:      ".bext",
 			FastSink:    true,
+			Env:         map[string]string{},
 		},
 		Render: Render{
-			JSCWorkers:      4,
-			RenderTimeoutMS: 5000,
-			QueueTimeoutMS:  1000,
+			JSCWorkers:         4,
+			RenderTimeoutMS:    5000,
+			QueueTimeoutMS:     1000,
+			WaitUntilTimeoutMS: 30000,
 			// One render that allocates a few hundred MB is a bug or an
 			// attack; React's large example page allocates ~60 MB, most
 			// of it garbage.
@@ -78,6 +80,13 @@ func Default() Config {
 			Enabled:  true,
 			MaxBytes: 128 << 20,
 			MaxVary:  8,
+		},
+		Fetch: Fetch{
+			TimeoutMS:        30000,
+			ConnectTimeoutMS: 10000,
+			MaxResponseBytes: 32 << 20,
+			MaxRedirects:     20,
+			UserAgent:        "bext",
 		},
 	}
 }

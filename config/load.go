@@ -79,6 +79,19 @@ func decode(c *Config, text string) (problems []Problem, parsed bool) {
 			bad[key] = true
 			continue
 		}
+		if pf, ok := schema[parent]; ok && pf.isMap() {
+			// A name inside [app.env]: its table was set first.
+			dst := root
+			if pf.array != "" {
+				dst = root.FieldByIndex(schema[pf.array].index).Index(elems[pf.array] - 1)
+			}
+			if msg := setMapEntry(dst.FieldByIndex(pf.index), k[len(k)-1], lookup(raw, k), pf.array != "", func() any {
+				return lookupIn(raw, k, pf.array, elems[pf.array])
+			}); msg != "" {
+				problems = append(problems, Problem{Key: shown(key, elems), Msg: msg})
+			}
+			continue
+		}
 		c.present[shown(key, elems)] = true
 		f, known := schema[key]
 		if !known {

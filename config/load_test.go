@@ -339,3 +339,37 @@ func TestApplyEnv(t *testing.T) {
 		t.Errorf("empty env changed config: addr = %q, token = %q", c.Server.Addr, c.Admin.Token)
 	}
 }
+
+// [app.env] and an [[apps]] entry's env are tables of strings; a value
+// that is not a string names its key and line.
+func TestAppEnv(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "server.js"), []byte("x"), 0o644)
+	write := func(text string) string {
+		p := filepath.Join(dir, "config.toml")
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	c, err := Load(write("[app]\nserver_entry = \"server.js\"\n[app.env]\nAPI_ORIGIN = \"http://x\"\nFLAG = \"1\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.App.Env["API_ORIGIN"] != "http://x" || c.App.Env["FLAG"] != "1" || len(c.App.Env) != 2 {
+		t.Fatalf("env %v", c.App.Env)
+	}
+	c, err = Load(write("[[apps]]\nname = \"a\"\nserver_entry = \"server.js\"\nenv = { K = \"v\" }\n[[apps]]\nname = \"b\"\nserver_entry = \"server.js\"\npath_prefix = \"/b\"\n[apps.env]\nK = \"w\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Apps[0].Env["K"] != "v" || c.Apps[1].Env["K"] != "w" {
+		t.Fatalf("apps env %v %v", c.Apps[0].Env, c.Apps[1].Env)
+	}
+	_, err = Load(write("[app]\nserver_entry = \"server.js\"\n\n[app.env]\nPORT = 3000\n"))
+	if err == nil || !strings.Contains(err.Error(), "PORT") || !strings.Contains(err.Error(), "must be a string") || !strings.Contains(err.Error(), ":5") {
+		t.Fatalf("a number in [app.env]: %v", err)
+	}
+	_, err = Load(write("[app]\nserver_entry = \"server.js\"\n[fetch]\nbase_url = \"/api\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "[fetch] base_url") {
+		t.Fatalf("a relative base_url: %v", err)
+	}
+}

@@ -86,6 +86,8 @@ func walkStruct(t reflect.Type, prefix string, index []int, array string, s map[
 				panic(fmt.Sprintf("config: %s is an array of tables inside another", key))
 			}
 			walkStruct(sf.Type.Elem(), key, nil, key, s)
+		case k == reflect.Map && sf.Type.Key().Kind() == reflect.String && sf.Type.Elem().Kind() == reflect.String:
+			// A table of free names to strings ([app.env]).
 		case k == reflect.Slice && sf.Type.Elem().Kind() == reflect.String,
 			k == reflect.String, k == reflect.Bool,
 			k >= reflect.Int && k <= reflect.Int64,
@@ -156,6 +158,8 @@ func set(root reflect.Value, f field, v any) string {
 		dst.SetBool(b)
 	case k == reflect.Slice:
 		return setStrings(dst, v)
+	case k == reflect.Map:
+		return setStringMap(dst, v)
 	case k == reflect.Struct:
 		if _, ok := v.(map[string]any); !ok {
 			return "must be a table, got " + describe(v)
@@ -183,6 +187,36 @@ func setStrings(dst reflect.Value, v any) string {
 	dst.Set(reflect.ValueOf(out))
 	return ""
 }
+
+// setStringMap starts a table of strings ([app.env]); its names are set
+// one by one (setMapEntry), so a bad one is reported with its own key.
+func setStringMap(dst reflect.Value, v any) string {
+	if _, ok := v.(map[string]any); !ok {
+		return `must be a table of strings like { API_ORIGIN = "https://api.example.com" }, got ` + describe(v)
+	}
+	dst.Set(reflect.ValueOf(map[string]string{}))
+	return ""
+}
+
+// setMapEntry sets name in the table of strings dst; in an array element
+// the value is looked up there (inElem, elem).
+func setMapEntry(dst reflect.Value, name string, v any, inElem bool, elem func() any) string {
+	if inElem {
+		v = elem()
+	}
+	s, ok := v.(string)
+	if !ok {
+		return fmt.Sprintf("must be a string (quote numbers and booleans: %s = \"…\"), got %s", name, describe(v))
+	}
+	if dst.IsNil() {
+		dst.Set(reflect.ValueOf(map[string]string{}))
+	}
+	dst.SetMapIndex(reflect.ValueOf(name), reflect.ValueOf(s))
+	return ""
+}
+
+// isMap reports whether f is a table of free names ([app.env]).
+func (f field) isMap() bool { return f.typ.Kind() == reflect.Map }
 
 // describe names a decoded TOML value for an error message.
 func describe(v any) string {

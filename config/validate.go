@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -48,6 +49,7 @@ func (c *Config) validate() []Problem {
 	c.Admin.validate(&ch)
 	c.Runtime.validate(&ch)
 	c.Cache.validate(&ch)
+	c.Fetch.validate(&ch)
 	return ch.ps
 }
 
@@ -342,4 +344,19 @@ func validAppName(s string) bool {
 // validHostPattern accepts a host name or "*." followed by one.
 func validHostPattern(h string) bool {
 	return validHostname(strings.TrimPrefix(h, "*."))
+}
+
+func (f Fetch) validate(ch *checker) {
+	if f.BaseURL != "" {
+		u, err := url.Parse(f.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			ch.addf("fetch.base_url", "%q is not an absolute http(s) URL; write e.g. \"http://127.0.0.1:3000\", or \"\" for this server", f.BaseURL)
+		}
+	}
+	for _, r := range f.UserAgent {
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			ch.addf("fetch.user_agent", "%q has a control character, which a header value cannot hold", f.UserAgent)
+			break
+		}
+	}
 }

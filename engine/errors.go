@@ -61,6 +61,9 @@ type RenderError struct {
 	// Cause is context.Cause(ctx) for KindTimeout and KindAbandoned, so a
 	// caller can tell its own drain timeout from the render timeout.
 	Cause error
+	// Written: the response had begun through Request.Writer (a stream
+	// that failed mid-way) and was broken off there; answer nothing more.
+	Written bool
 }
 
 func (e *RenderError) Error() string {

@@ -30,6 +30,9 @@ type Isolate struct {
 	start       time.Time
 
 	render       goja.Callable
+	handler      *goja.Object  // the entry's default export, for the fetch-handler contract
+	handlerFn    goja.Callable // its fetch method (render is nil then)
+	env          *goja.Object  // the env argument of the handler
 	stringify    goja.Callable
 	uint8Ctor    goja.Value
 	promiseProto *goja.Object
@@ -45,6 +48,7 @@ type Isolate struct {
 	// interrupt bookkeeping shared with context.AfterFunc (see runJS)
 	imu     sync.Mutex
 	running bool
+	runs    uint64 // calls of runJS so far
 }
 
 // Default limits.
@@ -97,6 +101,9 @@ func (i *Isolate) boot() error {
 			return nil, err
 		}
 		fn = i.findRender()
+		if fn == nil {
+			i.handler, i.handlerFn = i.findHandler()
+		}
 		return nil, nil
 	})
 	if rerr != nil {
@@ -107,8 +114,8 @@ func (i *Isolate) boot() error {
 		}
 		return &BootError{Message: msg + "; fix the error and rebuild", Stack: rerr.Stack}
 	}
-	if fn == nil {
-		return &BootError{Message: "the server bundle " + i.prog.Name + " defines no render function: set globalThis.render = (req) => html, or `export default function render(req) {...}` in the server entry"}
+	if fn == nil && i.handler == nil {
+		return &BootError{Message: "the server bundle " + i.prog.Name + " defines no render function: set globalThis.render = (req) => html, `export default function render(req) {...}`, or export a fetch handler, `export default { fetch(request, env, ctx) {...} }`, in the server entry"}
 	}
 	i.render = fn
 	return nil
@@ -158,6 +165,9 @@ func (i *Isolate) installHost() error {
 		_ = env.Set(k, v)
 	}
 	nodeEnvValue := "production"
+	if i.opts.NodeEnv != "" {
+		nodeEnvValue = i.opts.NodeEnv
+	}
 	if v, ok := i.opts.Env["NODE_ENV"]; ok && v != "" {
 		nodeEnvValue = v
 	}

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/dop251/goja"
+
+	"bext/web/fetch"
 )
 
 // interruptValue is what Render passes to rt.Interrupt when its context ends.
@@ -34,7 +37,34 @@ func (i *Isolate) Render(ctx context.Context, req *Request) (*Response, error) {
 		return nil, &RenderError{Kind: KindTimeout, Message: "render not started: " + context.Cause(ctx).Error(), Cause: context.Cause(ctx)}
 	}
 	i.renderAlloc = 0
-	resp, rerr := i.runJS(ctx, func() (*Response, error) { return i.call(ctx, req) })
+	jctx, detach := ctx, func() {}
+	if i.handler != nil {
+		// ctx.waitUntil work outlives the response: the JS runs under a
+		// context that follows ctx until the response is sent (detach),
+		// then ends Options.WaitUntil later.
+		var cancel context.CancelCauseFunc
+		jctx, cancel = context.WithCancelCause(context.WithoutCancel(ctx))
+		stop := context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+		var mu sync.Mutex
+		var timer *time.Timer
+		detach = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			if timer == nil && stop() {
+				timer = time.AfterFunc(i.waitUntilBound(), func() { cancel(errWaitUntil) })
+			}
+		}
+		defer func() {
+			stop()
+			mu.Lock()
+			if timer != nil {
+				timer.Stop()
+			}
+			mu.Unlock()
+			cancel(nil)
+		}()
+	}
+	resp, rerr := i.runJS(jctx, func() (*Response, error) { return i.call(jctx, req, detach) })
 	if rerr != nil {
 		if rerr.Fatal() {
 			i.dead = rerr
@@ -51,10 +81,18 @@ func (i *Isolate) refusal() *RenderError {
 	return &RenderError{Kind: i.dead.Kind, Message: "isolate is dead after an earlier " + i.dead.Kind.String() + " (" + i.dead.Message + "); replace it", Cause: ErrIsolateDead}
 }
 
-// call runs on the JS goroutine: render(req), then the event loop.
-func (i *Isolate) call(ctx context.Context, req *Request) (*Response, error) {
+// call runs on the JS goroutine: render(req) or the fetch handler, then
+// the event loop.
+func (i *Isolate) call(ctx context.Context, req *Request, detach func()) (*Response, error) {
 	defer i.loop.reset() // timers must not leak into the next render
-	v, err := i.render(goja.Undefined(), i.newReq(req))
+	var v goja.Value
+	var err error
+	ex := &exchange{}
+	if i.handler != nil {
+		v, err = i.callHandler(req, ex)
+	} else {
+		v, err = i.render(goja.Undefined(), i.newReq(req))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +120,23 @@ func (i *Isolate) call(ctx context.Context, req *Request) (*Response, error) {
 		}
 		v = p.Result()
 	}
+	if rd, ok := fetch.ResponseOf(v); ok {
+		resp, err := i.deliver(ctx, req, rd, ex)
+		if err != nil {
+			return nil, err
+		}
+		if err := i.waitUntil(ctx, ex, detach); err != nil {
+			return nil, err
+		}
+		return resp, nil
+	}
+	if i.handler != nil {
+		var shown string
+		if gerr := i.guard(ctx, func() { shown = describe(v) }); gerr != nil {
+			return nil, gerr
+		}
+		return nil, &RenderError{Kind: KindException, Message: errBadHandlerResult + "; it returned " + shown}
+	}
 	var resp *Response
 	var rerr *RenderError
 	if gerr := i.guard(ctx, func() { resp, rerr = i.toResponse(v) }); gerr != nil {
@@ -105,11 +160,15 @@ type result struct {
 func (i *Isolate) runJS(ctx context.Context, f func() (*Response, error)) (*Response, *RenderError) {
 	i.imu.Lock()
 	i.running = true
+	i.runs++
+	run := i.runs
 	i.imu.Unlock()
 	i.ctx = ctx
 	stop := context.AfterFunc(ctx, func() {
 		i.imu.Lock()
-		if i.running {
+		// run: an AfterFunc that starts late must not interrupt the
+		// next call.
+		if i.running && i.runs == run {
 			i.rt.Interrupt(interruptValue{context.Cause(ctx)})
 		}
 		i.imu.Unlock()

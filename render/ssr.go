@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"math"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"bext/engine"
 	"bext/pool"
@@ -29,34 +32,87 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r)
 }
 
-// render renders the request through the pool and writes the result.
+// render renders the request through the pool and writes the result. A
+// response the engine writes itself (a streamed body, or one sent before a
+// handler's ctx.waitUntil work ends) goes through a streamWriter, and the
+// handler returns as soon as it is complete while the worker finishes.
 func (s *Server) render(w http.ResponseWriter, r *http.Request) {
-	if s.opts.MaxBodyBytes > 0 && r.Body != nil {
-		r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	var body *limitedBody
+	if max := s.opts.MaxBodyBytes; max > 0 && r.Body != nil && r.Body != http.NoBody {
+		if r.ContentLength > max {
+			s.tooLarge(w, r)
+			return
+		}
+		body = &limitedBody{ReadCloser: http.MaxBytesReader(w, r.Body, max)}
+		r.Body = body
 	}
-	resp, res, err := s.Pool().Render(r.Context(), toEngineRequest(r))
-	setWorker(r, res.Worker)
+	req := toEngineRequest(r)
+	sw := &streamWriter{s: s, w: w, r: r, ended: make(chan struct{})}
+	defer sw.close()
+	req.Writer = sw
+	type result struct {
+		resp *engine.Response
+		res  pool.Result
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		resp, res, err := s.Pool().Render(r.Context(), req)
+		done <- result{resp, res, err}
+	}()
+	var out result
+	select {
+	case out = <-done:
+	case <-sw.ended:
+		// The client has the whole response (or it was broken off); the
+		// worker may still be finishing ctx.waitUntil work.
+		setWorker(r, sw.worker())
+		go func() {
+			out := <-done
+			var re *engine.RenderError
+			switch {
+			case errors.As(out.err, &re) && re.Written:
+				s.log.Error("response stream failed", "method", r.Method, "path", r.URL.Path, "worker", out.res.Worker, "err", out.err.Error())
+			case out.err != nil:
+				s.log.Warn("work after the response failed", "method", r.Method, "path", r.URL.Path, "worker", out.res.Worker, "err", out.err.Error())
+			}
+		}()
+		sw.finish()
+		return
+	}
+	setWorker(r, out.res.Worker)
+	resp, err := out.resp, out.err
+	if body != nil && body.over.Load() && (err != nil || resp.Status >= 500) && !sw.started() {
+		s.tooLarge(w, r)
+		return
+	}
 	if err != nil {
+		var re *engine.RenderError
+		if errors.As(err, &re) && re.Written {
+			s.log.Error("response stream failed", "method", r.Method, "path", r.URL.Path, "worker", out.res.Worker, "err", err.Error())
+			sw.finish()
+			return
+		}
 		s.renderError(w, r, err)
 		return
 	}
+	if resp.Written {
+		sw.finish()
+		return
+	}
 	h := w.Header()
-	for k, vs := range resp.Headers {
-		if ownedHeaders[k] {
-			s.warnOnce(r.URL.Path+" "+k, "render set a header bext owns; it is ignored (bext frames the response itself)", "path", r.URL.Path, "header", k)
-			continue
+	s.copyHeaders(h, r, resp.Headers)
+	page := resp.HTML
+	if !resp.Object {
+		if h.Get("Content-Type") == "" {
+			h.Set("Content-Type", "text/html; charset=utf-8")
 		}
-		h[k] = vs
+		if h.Get("Cache-Control") == "" {
+			h.Set("Cache-Control", "no-cache")
+		}
 	}
-	if h.Get("Content-Type") == "" {
-		h.Set("Content-Type", "text/html; charset=utf-8")
-	}
-	if h.Get("Cache-Control") == "" {
-		h.Set("Cache-Control", "no-cache")
-	}
-	body := resp.HTML
 	if s.opts.TransformHTML != nil && strings.HasPrefix(h.Get("Content-Type"), "text/html") {
-		body = s.opts.TransformHTML(body)
+		page = s.opts.TransformHTML(page)
 	}
 	status := resp.Status
 	if status == 0 {
@@ -64,8 +120,132 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
-		w.Write([]byte(body))
+		w.Write([]byte(page))
 	}
+}
+
+// copyHeaders sets the app's headers on h, leaving out the framing ones
+// bext owns (logged once per path and name).
+func (s *Server) copyHeaders(h http.Header, r *http.Request, from http.Header) {
+	for k, vs := range from {
+		if ownedHeaders[k] {
+			s.warnOnce(r.URL.Path+" "+k, "render set a header bext owns; it is ignored (bext frames the response itself)", "path", r.URL.Path, "header", k)
+			continue
+		}
+		h[k] = vs
+	}
+}
+
+// tooLarge answers 413 for a request body over max_body_bytes.
+func (s *Server) tooLarge(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Connection", "close")
+	detail := ""
+	if s.opts.Dev {
+		detail = fmt.Sprintf("the request body is over [server] max_body_bytes (%d bytes)", s.opts.MaxBodyBytes)
+	}
+	writeErrorPage(w, http.StatusRequestEntityTooLarge, detail)
+}
+
+// limitedBody is a request body under max_body_bytes that remembers
+// whether the app tried to read past the limit.
+type limitedBody struct {
+	io.ReadCloser
+	over atomic.Bool
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		b.over.Store(true)
+	}
+	return n, err
+}
+
+// streamWriter is the engine.ResponseWriter of one request. The engine
+// calls it from the worker's goroutine; once the handler has returned it
+// drops whatever comes (an abandoned render cannot write to a finished
+// response).
+type streamWriter struct {
+	s     *Server
+	w     http.ResponseWriter
+	r     *http.Request
+	mu    sync.Mutex
+	wid   int  // the worker that wrote
+	head  bool // WriteHeader was called
+	done  bool // the handler returned or End was called
+	err   error
+	ended chan struct{}
+}
+
+func (sw *streamWriter) WriteHeader(worker, status int, h http.Header) {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	if sw.done || sw.head {
+		return
+	}
+	sw.head, sw.wid = true, worker
+	sw.s.copyHeaders(sw.w.Header(), sw.r, h)
+	sw.w.WriteHeader(status)
+	http.NewResponseController(sw.w).Flush()
+}
+
+func (sw *streamWriter) Write(p []byte) error {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	if sw.done {
+		return errors.New("the response is finished")
+	}
+	if err := sw.r.Context().Err(); err != nil {
+		return err
+	}
+	if _, err := sw.w.Write(p); err != nil {
+		return err
+	}
+	return http.NewResponseController(sw.w).Flush()
+}
+
+func (sw *streamWriter) End(err error) {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	if sw.done {
+		return
+	}
+	sw.done, sw.err = true, err
+	close(sw.ended)
+}
+
+func (sw *streamWriter) started() bool {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	return sw.head
+}
+
+// worker is the slot that wrote the response.
+func (sw *streamWriter) worker() int {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	return sw.wid
+}
+
+// finish runs on the handler's goroutine when the engine wrote the
+// response: a stream that failed mid-way breaks the connection off, as
+// Node does, so the client cannot take a truncated page for a whole one.
+func (sw *streamWriter) finish() {
+	sw.mu.Lock()
+	err := sw.err
+	sw.mu.Unlock()
+	if err != nil {
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// close marks the response finished: later calls from the engine are
+// dropped.
+func (sw *streamWriter) close() {
+	sw.mu.Lock()
+	sw.done = true
+	sw.mu.Unlock()
 }
 
 // ownedHeaders are the framing and connection headers bext sets itself; an
@@ -106,7 +286,16 @@ func toEngineRequest(r *http.Request) *engine.Request {
 	if r.Host != "" {
 		hd["host"] = r.Host
 	}
-	return &engine.Request{Method: r.Method, URL: r.URL.RequestURI(), Path: r.URL.Path, Query: q, Headers: hd}
+	scheme := "http://"
+	if r.TLS != nil {
+		scheme = "https://"
+	}
+	size := r.ContentLength
+	if size < 0 {
+		size = -1
+	}
+	return &engine.Request{Method: r.Method, URL: r.URL.RequestURI(), Path: r.URL.Path, Query: q, Headers: hd,
+		Origin: scheme + r.Host, Header: r.Header, Body: r.Body, BodySize: size}
 }
 
 // renderError answers a failed render: 503 when no worker could take it or

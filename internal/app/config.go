@@ -1,8 +1,10 @@
 package app
 
 import (
+	"cmp"
 	"io/fs"
 	"math"
+	"net"
 
 	"log/slog"
 	"os"
@@ -18,6 +20,7 @@ import (
 	"bext/lifecycle"
 	"bext/pool"
 	"bext/render"
+	"bext/web/fetch"
 )
 
 // LoadConfig loads the config file config.Find picks for flag; with none,
@@ -150,11 +153,46 @@ func PoolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
 
 // IsolateOptions are the engine options every worker gets.
 func IsolateOptions(cfg *config.Config, dev bool, log *slog.Logger) engine.Options {
-	env := map[string]string{"NODE_ENV": "production"}
+	o := engine.Options{Env: cfg.App.Env, Log: log, MaxAllocation: cfg.Render.MaxRenderMemoryMB << 20, Fetch: FetchOptions(cfg),
+		WaitUntil: ms(cfg.Render.WaitUntilTimeoutMS)}
 	if dev {
-		env["NODE_ENV"] = "development"
+		o.NodeEnv = "development"
 	}
-	return engine.Options{Env: env, Log: log, MaxAllocation: cfg.Render.MaxRenderMemoryMB << 20}
+	return o
+}
+
+// FetchOptions turns [fetch] into fetch() options: 0 in the config is
+// "none" (negative for the fetch package, where 0 is its default), and an
+// empty base_url is this server's own address.
+func FetchOptions(cfg *config.Config) fetch.Options {
+	f := cfg.Fetch
+	none := func(n int64) int64 {
+		if n == 0 {
+			return -1
+		}
+		return n
+	}
+	return fetch.Options{
+		Timeout:          time.Duration(none(int64(f.TimeoutMS))) * time.Millisecond,
+		ConnectTimeout:   time.Duration(none(int64(f.ConnectTimeoutMS))) * time.Millisecond,
+		MaxResponseBytes: none(f.MaxResponseBytes),
+		MaxRedirects:     int(none(int64(f.MaxRedirects))),
+		BaseURL:          cmp.Or(f.BaseURL, selfURL(cfg.Server.Addr)),
+		UserAgent:        f.UserAgent,
+	}
+}
+
+// selfURL is http://addr with a loopback host for an all-interfaces addr;
+// "" when the port is not known before listening (0) or addr is a socket.
+func selfURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "0" || port == "" {
+		return ""
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // RenderOptions turns the config into the HTTP layer's options (the
