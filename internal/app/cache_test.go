@@ -250,3 +250,54 @@ func TestPageCacheOffInDev(t *testing.T) {
 		t.Fatalf("cache stats in dev without a cache: %d", code)
 	}
 }
+
+// The fetch-handler contract caches by the Response's headers too; a
+// streamed page is streamed to the first client and stored once complete;
+// a stream that fails is not stored.
+func TestPageCacheFetchHandlerAndStreams(t *testing.T) {
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"src/server.js\"\n[render]\njsc_workers = 1\n", map[string]string{"src/server.js": `
+let n = 0;
+const cc = { "cache-control": "s-maxage=60", "content-type": "text/html; charset=utf-8" };
+export default {
+  fetch(request) {
+    n++;
+    const path = new URL(request.url).pathname;
+    const enc = new TextEncoder();
+    if (path === "/plain") return new Response("<p>plain " + n + "</p>", { headers: cc });
+    let i = 0;
+    return new Response(new ReadableStream({
+      async pull(c) {
+        await null;
+        if (i++ < 3) c.enqueue(enc.encode("<p>part " + i + " of render " + n + "</p>"));
+        else if (path === "/fails") c.error(new Error("broke"));
+        else c.close();
+      },
+    }), { headers: cc });
+  },
+};`})
+	inst := apptest.Start(t, path, nil, app.Options{})
+	base := "http://" + inst.Addr()
+	a, b := fetch(t, "GET", base+"/plain", nil), fetch(t, "GET", base+"/plain", nil)
+	if a.body != b.body || !strings.HasPrefix(b.header.Get("Cache-Status"), "bext; hit") {
+		t.Fatalf("fetch handler page not cached: %q %q", b.header.Get("Cache-Status"), b.body)
+	}
+	a = fetch(t, "GET", base+"/streamed", nil)
+	if !strings.HasPrefix(a.body, "<p>part 1 of render") || !strings.Contains(a.body, "part 3") {
+		t.Fatalf("streamed page: %q", a.body)
+	}
+	b = fetch(t, "GET", base+"/streamed", nil)
+	if b.body != a.body || !strings.HasPrefix(b.header.Get("Cache-Status"), "bext; hit") {
+		t.Fatalf("streamed page not stored once complete: %q %q", b.header.Get("Cache-Status"), b.body)
+	}
+	for range 2 {
+		resp, err := http.Get(base + "/fails")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil || strings.HasPrefix(resp.Header.Get("Cache-Status"), "bext; hit") {
+			t.Fatalf("a failed stream was served whole or from the cache: %v %q", err, resp.Header.Get("Cache-Status"))
+		}
+	}
+}
