@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bext/intl"
 	"context"
 	"errors"
 	"log/slog"
@@ -187,7 +188,8 @@ func (i *Isolate) installHost() error {
 		return err
 	}
 	node.Install(i.web) // Node globals (Buffer, process, built-in modules), lazily
-	return nil
+	// Intl and the locale-aware prototype methods; locale data loads on first use.
+	return intl.Install(rt, intl.Options{})
 }
 
 // UserAgent is navigator.userAgent and the User-Agent of fetch.

@@ -51,8 +51,8 @@
 // zone countries), taken from Node 20. `go generate ./intl/internal/cldr`
 // regenerates both (internal/gen/run.sh: npm into a temporary folder, then
 // internal/gen and gen/icu-lists.js); nothing needs the network at build
-// or test time. Options.Locales exists for builds that ship a subset;
-// this one ships every locale, so it is not needed.
+// or test time. Every locale is embedded, so there is no locale list to
+// configure.
 //
 // Defaults: the locale comes from Options.DefaultLocale, else LC_ALL,
 // LC_MESSAGES or LANG as Node reads them ("C"/"POSIX" → en-US), else

@@ -15,9 +15,6 @@ type Options struct {
 	DefaultLocale string
 	// TimeZone is the default time zone; nil means time.Local (TZ).
 	TimeZone *time.Location
-	// Locales are accepted for compatibility with builds that ship a subset
-	// of CLDR; this build embeds every CLDR 48 locale, so it is unused.
-	Locales []string
 }
 
 // Install puts Intl and the locale-aware prototype methods into rt. It only
