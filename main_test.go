@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -200,6 +201,14 @@ var buildBinary = sync.OnceValues(func() (string, error) {
 // public and admin listeners as it prints them.
 func startBinary(t *testing.T, cfgPath string) (cmd *exec.Cmd, addr, admin string) {
 	t.Helper()
+	cmd, addr, admin, _ = startBinaryLog(t, cfgPath)
+	return cmd, addr, admin
+}
+
+// startBinaryLog is startBinary that also hands over the child's log lines
+// after the addresses (a buffered channel; lines beyond its room are dropped).
+func startBinaryLog(t *testing.T, cfgPath string) (cmd *exec.Cmd, addr, admin string, lines <-chan string) {
+	t.Helper()
 	bin, err := buildBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -212,6 +221,7 @@ func startBinary(t *testing.T, cfgPath string) (cmd *exec.Cmd, addr, admin strin
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	found := make(chan [2]string, 1)
+	logc := make(chan string, 256)
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		var a [2]string
@@ -227,15 +237,21 @@ func startBinary(t *testing.T, cfgPath string) (cmd *exec.Cmd, addr, admin strin
 				break
 			}
 		}
-		io.Copy(io.Discard, stderr)
+		for sc.Scan() {
+			select {
+			case logc <- sc.Text():
+			default:
+			}
+		}
+		close(logc)
 	}()
 	select {
 	case a := <-found:
-		return cmd, a[0], a[1]
+		return cmd, a[0], a[1], logc
 	case <-time.After(60 * time.Second):
 		t.Fatal("bext serve did not print its addresses")
 	}
-	return nil, "", ""
+	return nil, "", "", nil
 }
 
 const slowServer = `globalThis.render = async (req) => {
@@ -270,6 +286,103 @@ func TestSIGTERMFinishesInFlightAndExitsZero(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("exit after SIGTERM: %v, want 0", err)
 	}
+}
+
+// hangServer's /hang waits ten minutes: only a drain deadline ends it.
+const hangServer = `globalThis.render = async (req) => {
+	if (req.path === "/hang") await new Promise(r => setTimeout(r, 600000));
+	return "<p>done " + req.path + "</p>";
+};`
+
+// getAsync requests url in the background; the channel gets "status body"
+// or the error.
+func getAsync(url string) <-chan string {
+	res := make(chan string, 1)
+	go func() {
+		resp, err := http.Get(url)
+		if err != nil {
+			res <- "error: " + err.Error()
+			return
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			res <- "error: " + err.Error()
+			return
+		}
+		res <- fmt.Sprint(resp.StatusCode, " ", string(b))
+	}()
+	return res
+}
+
+func inFlight(n int) func([]pool.WorkerStats) bool {
+	return func(ws []pool.WorkerStats) bool {
+		sum := 0
+		for _, w := range ws {
+			sum += w.InFlight
+		}
+		return sum == n
+	}
+}
+
+// A render still running when drain_timeout_ms runs out is answered 503
+// (not cut off), and the process exits 0 about drain_timeout_ms after the
+// signal — not twice that, as when the listeners and then the pool each
+// waited a full drain.
+func TestShutdownEndsAtTheDrainDeadline(t *testing.T) {
+	const drain = 5 * time.Second
+	path := apptest.WriteApp(t, fmt.Sprintf("[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\nrender_timeout_ms = 900000\n[render.lifecycle]\ndrain_timeout_ms = %d\n", drain.Milliseconds()),
+		map[string]string{"s.js": hangServer})
+	cmd, addr, admin := startBinary(t, path)
+	res := getAsync("http://" + addr + "/hang")
+	waitFor(t, admin, inFlight(1))
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	if got := <-res; !strings.HasPrefix(got, "503 ") {
+		t.Fatalf("render in flight at the drain deadline: %q, want a 503", got)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v, want 0", err)
+	}
+	// drain + the second of grace + a margin for a loaded machine; the
+	// old sequence took 2 × drain + 1 s.
+	if took := time.Since(start); took > drain+3*time.Second {
+		t.Fatalf("shutdown took %v with drain_timeout_ms %v", took, drain)
+	}
+}
+
+// A second SIGTERM while the first drains exits at once, with a log line
+// saying so, instead of waiting out a long drain_timeout_ms.
+func TestSecondSignalExitsAtOnce(t *testing.T) {
+	path := apptest.WriteApp(t, "[app]\nserver_entry = \"s.js\"\n[render]\nrender_timeout_ms = 900000\n[render.lifecycle]\ndrain_timeout_ms = 600000\n",
+		map[string]string{"s.js": hangServer})
+	cmd, addr, admin, lines := startBinaryLog(t, path)
+	getAsync("http://" + addr + "/hang")
+	waitFor(t, admin, inFlight(1))
+	cmd.Process.Signal(syscall.SIGTERM)
+	for line := range lines { // the first signal is being acted on
+		if strings.Contains(line, "shutting down") {
+			break
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err := <-exited:
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Fatalf("exit after a second SIGTERM: %v, want status 1", err)
+		}
+	case <-time.After(60 * time.Second): // the drain would take ten minutes
+		t.Fatal("a second SIGTERM did not end the process")
+	}
+	for line := range lines {
+		if strings.Contains(line, "second signal") {
+			return
+		}
+	}
+	t.Fatal("no log line for the second signal")
 }
 
 func TestSIGHUPRestartsAllWorkers(t *testing.T) {

@@ -278,21 +278,25 @@ func (p *Pool) Close() {
 	p.closeOne.Do(func() { close(p.closing) })
 	p.bg.Wait()
 	if d := p.opts.Policy.DrainTimeout; d > 0 {
-		t := time.AfterFunc(d, func() {
-			for _, s := range p.slots {
-				s.mu.Lock()
-				ws := []*worker{s.cur, s.old}
-				s.mu.Unlock()
-				for _, w := range ws {
-					if w != nil {
-						w.interrupt(ErrDrainTimeout)
-					}
-				}
-			}
-		})
+		t := time.AfterFunc(d, func() { p.Interrupt(ErrDrainTimeout) })
 		defer t.Stop()
 	}
 	p.workers.Wait()
+}
+
+// Interrupt stops every render in flight with cause (ErrDrainTimeout
+// answers 503): for a shutdown whose drain time is up.
+func (p *Pool) Interrupt(cause error) {
+	for _, s := range p.slots {
+		s.mu.Lock()
+		ws := []*worker{s.cur, s.old}
+		s.mu.Unlock()
+		for _, w := range ws {
+			if w != nil {
+				w.interrupt(cause)
+			}
+		}
+	}
 }
 
 func (p *Pool) closed() bool {

@@ -33,7 +33,8 @@ type Options struct {
 	// Log is the structured log; nil = NewLogger(cfg).
 	Log *slog.Logger
 	// Signals makes SIGTERM/SIGINT stop the instance and SIGHUP restart its
-	// workers on a rolling basis (the CLI; tests leave it off).
+	// workers on a rolling basis (the CLI; tests leave it off). A second
+	// SIGTERM/SIGINT during the drain exits the process at once.
 	Signals bool
 	// Trace, if set, receives the duration of each phase of a reload
 	// (benchmarks and tests wait on it).
@@ -56,6 +57,8 @@ type Instance struct {
 	adminAddr string
 	hub       *devserver.Hub // dev: live-reload event streams
 	stopOnce  sync.Once
+	drainOnce sync.Once
+	drainBy   time.Time // when in-flight requests' time to finish runs out
 	stopCh    chan struct{}
 	done      chan struct{}
 	err       error
@@ -195,7 +198,7 @@ func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 		return nil
 	}, func(error) { in.stopOnce.Do(func() { close(in.stopCh) }) })
 	if in.o.Signals {
-		in.addSignals(&g)
+		go in.watchSignals()
 	}
 	// Watches (and, with [[apps]], the idle eviction) stop first: no
 	// deploy or cold start during shutdown.
@@ -233,53 +236,79 @@ func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 	}()
 }
 
-// addSignals: SIGTERM/SIGINT stop the instance; SIGHUP restarts every
-// worker on a rolling basis.
-func (in *Instance) addSignals(g *run.Group) {
-	sig := in.sig
-	quit := make(chan struct{})
-	g.Add(func() error {
-		for {
-			select {
-			case s := <-sig:
-				if s == syscall.SIGHUP {
-					in.log.Info("SIGHUP: rolling restart of all workers")
-					in.forSites(func(s *site) {
-						if g := s.current(); g != nil {
-							g.pool.Restart(-1, lifecycle.ReasonManual)
-						}
-						s.purgeCache("SIGHUP")
-					})
-					continue
-				}
-				in.log.Info("shutting down: finishing in-flight requests", "signal", s.String())
-				return nil
-			case <-quit:
-				return nil
+// watchSignals, until the instance is done: SIGTERM/SIGINT stop it (a
+// second one exits the process at once, as Node and gunicorn do); SIGHUP
+// restarts every worker on a rolling basis.
+func (in *Instance) watchSignals() {
+	defer signal.Stop(in.sig)
+	stopping := false
+	for {
+		select {
+		case s := <-in.sig:
+			switch {
+			case s == syscall.SIGHUP:
+				in.log.Info("SIGHUP: rolling restart of all workers")
+				in.forSites(func(s *site) {
+					if g := s.current(); g != nil {
+						g.pool.Restart(-1, lifecycle.ReasonManual)
+					}
+					s.purgeCache("SIGHUP")
+				})
+			case !stopping:
+				stopping = true
+				in.log.Info("shutting down: finishing in-flight requests (a second signal exits at once)", "signal", s.String())
+				in.stopOnce.Do(func() { close(in.stopCh) })
+			default:
+				in.log.Warn("second signal: exiting without waiting for in-flight requests", "signal", s.String())
+				os.Exit(1)
 			}
+		case <-in.done:
+			return
 		}
-	}, func(error) {
-		signal.Stop(sig)
-		close(quit)
-	})
+	}
 }
 
-// shutdownListener stops accepting and lets in-flight requests finish, for
-// at most drain_timeout_ms plus a second.
+// drainDeadline marks every app as shutting down (readiness 503) the first
+// time it is called and returns when the drain ends: drain_timeout_ms (the
+// largest of the apps') after that.
+func (in *Instance) drainDeadline() time.Time {
+	in.drainOnce.Do(func() {
+		drain := ms(in.cfg.Render.Lifecycle.DrainTimeoutMS)
+		in.forSites(func(s *site) {
+			if g := s.current(); g != nil {
+				g.srv.ShuttingDown()
+				drain = max(drain, ms(g.cfg.Render.Lifecycle.DrainTimeoutMS))
+			}
+		})
+		if in.apps != nil {
+			in.apps.shuttingDown.Store(true)
+		}
+		in.drainBy = time.Now().Add(drain)
+	})
+	return in.drainBy
+}
+
+// shutdownListener stops accepting and lets in-flight requests finish until
+// the drain deadline (shared by every listener). Renders still running then
+// are interrupted and answer 503; a second later any connection left is
+// closed, so a shutdown takes drain_timeout_ms plus at most a second.
 func (in *Instance) shutdownListener(l *listener) {
-	drain := ms(in.cfg.Render.Lifecycle.DrainTimeoutMS)
+	ctx, cancel := context.WithDeadline(context.Background(), in.drainDeadline())
+	defer cancel()
+	if l.hs.Shutdown(ctx) == nil || ctx.Err() == nil {
+		return
+	}
+	in.log.Warn("drain timeout: interrupting the renders still in flight (503)")
 	in.forSites(func(s *site) {
 		if g := s.current(); g != nil {
-			g.srv.ShuttingDown()
-			drain = max(drain, ms(g.cfg.Render.Lifecycle.DrainTimeoutMS))
+			g.pool.Interrupt(pool.ErrDrainTimeout)
 		}
 	})
-	if in.apps != nil {
-		in.apps.shuttingDown.Store(true)
+	grace, cancel2 := context.WithTimeout(context.Background(), time.Second)
+	defer cancel2()
+	if l.hs.Shutdown(grace) != nil && grace.Err() != nil {
+		l.hs.Close()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), drain+time.Second)
-	defer cancel()
-	_ = l.hs.Shutdown(ctx)
 }
 
 // forSites calls f for the single app or every one of [[apps]].
