@@ -491,7 +491,10 @@ func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
 func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return l }
 func (l *logRecorder) WithGroup(string) slog.Handler      { return l }
 
-func TestEveryTransitionIsLoggedOnceAtInfo(t *testing.T) {
+// Every transition is logged once at debug; info gets one line per worker
+// made ready (at start and per rotation, naming why), so a fast rotation
+// policy does not flood the log.
+func TestEveryTransitionIsLoggedOnceAtDebugAndEachRotationOnceAtInfo(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		logs := &logRecorder{}
 		p := newPool(t, factoryOf(t, okJS), Options{Policy: testPolicy(1), Log: slog.New(logs)})
@@ -501,12 +504,17 @@ func TestEveryTransitionIsLoggedOnceAtInfo(t *testing.T) {
 		d, _ := p.Worker(0)
 		logs.mu.Lock()
 		defer logs.mu.Unlock()
-		var logged []string
+		var logged, infos []string
 		for _, r := range logs.records {
+			if r.Level == slog.LevelInfo {
+				a := map[string]string{}
+				r.Attrs(func(at slog.Attr) bool { a[at.Key] = at.Value.String(); return true })
+				infos = append(infos, r.Message+":"+a["reason"])
+			}
 			if r.Message != "worker transition" {
 				continue
 			}
-			if r.Level != slog.LevelInfo {
+			if r.Level != slog.LevelDebug {
 				t.Errorf("transition logged at %v", r.Level)
 			}
 			a := map[string]string{}
@@ -522,6 +530,9 @@ func TestEveryTransitionIsLoggedOnceAtInfo(t *testing.T) {
 		}
 		if fmt.Sprint(logged) != fmt.Sprint(hist) {
 			t.Fatalf("logged %v\nhistory %v\nwant each transition logged exactly once", logged, hist)
+		}
+		if want := "[worker ready:start worker ready:manual]"; fmt.Sprint(infos) != want {
+			t.Fatalf("info lines %v, want %v", infos, want)
 		}
 	})
 }

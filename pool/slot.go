@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -66,6 +67,7 @@ type worker struct {
 	memCur         int64
 	memPeak        int64
 	rotating       lifecycle.Reason // why it is draining
+	bootReason     lifecycle.Reason // why it booted, for the "worker ready" line
 	version        int64            // factory version it booted from
 	cancel         context.CancelCauseFunc
 }
@@ -102,6 +104,10 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	if to == lifecycle.Active {
 		w.activeAt = now
 	}
+	if to == lifecycle.Booting {
+		w.bootReason = reason
+	}
+	bootReason := w.bootReason
 	s.history.Add(t)
 	s.mu.Unlock()
 
@@ -110,7 +116,17 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	if cause != nil {
 		attrs = append(attrs, "err", cause.Error())
 	}
-	p.log.Info("worker transition", attrs...) // giving up is logged again, as an error
+	// Every transition at debug (a rotation is three of them), failures at
+	// warn (giving up is logged again, as an error); one info line when a
+	// worker is ready, naming why it booted.
+	level := slog.LevelDebug
+	if cause != nil {
+		level = slog.LevelWarn
+	}
+	p.log.Log(context.Background(), level, "worker transition", attrs...)
+	if to == lifecycle.Active {
+		p.log.Info("worker ready", "worker", s.id, "generation", w.gen, "reason", string(bootReason), "boot", t.InPrevious.Round(time.Millisecond).String())
+	}
 	// Observers first: whoever WaitActive wakes can read the event.
 	if p.opts.Observe != nil {
 		p.opts.Observe(Event{Worker: s.id, Generation: w.gen, Transition: t, ActiveWorkers: p.ActiveWorkers()})
