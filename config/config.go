@@ -17,6 +17,7 @@ type Config struct {
 	Dev     Dev     `toml:"dev"`
 	Cache   Cache   `toml:"cache"`
 	Fetch   Fetch   `toml:"fetch"`
+	Fleet   Fleet   `toml:"fleet"`
 	// Apps are the apps of a bext that hosts several ([[apps]]); empty when
 	// the file has a single [app].
 	Apps []AppEntry `toml:"apps"`
@@ -122,6 +123,11 @@ type Cache struct {
 	MaxBytes   int64       `toml:"max_bytes" range:"0,68719476736" zero:"0 turns the cache off"` // 128 MiB, counted by the entries' real size
 	MaxVary    int         `toml:"max_vary" range:"0,32"`                                        // 8: request headers a response's Vary may key on; more → not cached
 	Rules      []CacheRule `toml:"rule"`                                                         // [[cache.rule]] tables
+	// Redis shares the cache with the fleet: pages stored by one instance
+	// are served by all, purges reach every instance. Needs [fleet] redis_url.
+	Redis bool `toml:"redis"` // false
+	// RedisTimeoutMS bounds each lookup in Redis: a slower answer is a miss.
+	RedisTimeoutMS int `toml:"redis_timeout_ms" range:"1,10000"` // 50
 }
 
 // CacheRule caches the pages whose path matches Path even when the app
@@ -133,6 +139,23 @@ type CacheRule struct {
 	StaleIfError         int      `toml:"stale_if_error" range:"0,31536000"`         // a failed render serves the stale copy for this long
 	Headers              []string `toml:"headers"`                                   // request headers that key the page (beyond the response's Vary)
 	Cookies              []string `toml:"cookies"`                                   // cookies that key the page; requests with other cookies stay cacheable
+}
+
+// Fleet joins this instance to a fleet of bext instances sharing one Redis
+// (6 or later): a registry refreshed by heartbeats, `bext ps --fleet` and
+// `bext workers restart --fleet`. Without RedisURL nothing connects.
+type Fleet struct {
+	RedisURL string `toml:"redis_url"` // "" = no fleet; redis://[user:password@]host:port[/db], rediss:// for TLS
+	// Name identifies the instance in the fleet; "" = hostname:port of the
+	// public listener.
+	Name                string `toml:"name"`
+	HeartbeatIntervalMS int    `toml:"heartbeat_interval_ms" range:"10,3600000"` // 10000
+	// TTLMS: an instance whose heartbeats stop disappears after this long.
+	// Load sets it to 3 × heartbeat_interval_ms when the file sets only the
+	// interval.
+	TTLMS int `toml:"ttl_ms" range:"20,86400000"` // 30000
+	// TimeoutMS bounds every Redis call of the registry and the commands.
+	TimeoutMS int `toml:"timeout_ms" range:"1,60000"` // 500
 }
 
 // AppEntry is one app of a bext that hosts several: the keys of [app]

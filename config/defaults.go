@@ -80,6 +80,14 @@ func Default() Config {
 			Enabled:  true,
 			MaxBytes: 128 << 20,
 			MaxVary:  8,
+			// A page cache lookup that waits longer for Redis than a
+			// render of a small page takes is worse than rendering.
+			RedisTimeoutMS: 50,
+		},
+		Fleet: Fleet{
+			HeartbeatIntervalMS: 10000,
+			TTLMS:               30000, // 3 × the interval: two heartbeats may be lost
+			TimeoutMS:           500,
 		},
 		Fetch: Fetch{
 			TimeoutMS:        30000,

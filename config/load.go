@@ -36,6 +36,7 @@ func Load(path string) (*Config, error) {
 	problems, parsed := decode(&c, text)
 	if parsed {
 		c.resolvePaths()
+		c.deriveFleet()
 		problems = append(problems, c.validate()...)
 	}
 	if len(problems) == 0 {

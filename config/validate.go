@@ -50,6 +50,7 @@ func (c *Config) validate() []Problem {
 	c.Runtime.validate(&ch)
 	c.Cache.validate(&ch)
 	c.Fetch.validate(&ch)
+	c.validateFleet(&ch)
 	return ch.ps
 }
 
