@@ -325,9 +325,15 @@ type Selector struct {
 // Purge removes the selected entries and returns how many responses went.
 // Renders in flight when it is called are not stored. The second level,
 // if any, is purged too (errors are logged).
-func (c *Cache) Purge(s Selector) int {
+func (c *Cache) Purge(s Selector) int { return c.purge(s, true) }
+
+// PurgeLocal is Purge of the memory level alone: for a purge that another
+// server sharing the second level made there and broadcast.
+func (c *Cache) PurgeLocal(s Selector) int { return c.purge(s, false) }
+
+func (c *Cache) purge(s Selector, second bool) int {
 	if s.All {
-		return c.PurgeAll()
+		return c.purgeAll(second)
 	}
 	type target struct {
 		key string
@@ -363,13 +369,17 @@ func (c *Cache) Purge(s Selector) int {
 	}
 	c.pass.InvalidateAll()
 	c.m.purged.Add(uint64(n))
-	c.purgeSecond(s)
+	if second {
+		c.purgeSecond(s)
+	}
 	return n
 }
 
 // PurgeAll empties the cache (a deploy) and returns how many responses
 // went.
-func (c *Cache) PurgeAll() int {
+func (c *Cache) PurgeAll() int { return c.purgeAll(true) }
+
+func (c *Cache) purgeAll(second bool) int {
 	c.mu.Lock()
 	c.epoch.Add(1)
 	n := c.entries
@@ -380,7 +390,9 @@ func (c *Cache) PurgeAll() int {
 	c.store.InvalidateAll()
 	c.pass.InvalidateAll()
 	c.m.purged.Add(uint64(n))
-	c.purgeSecond(Selector{All: true})
+	if second {
+		c.purgeSecond(Selector{All: true})
+	}
 	return n
 }
 

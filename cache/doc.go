@@ -107,7 +107,18 @@
 // Purge(Selector) removes by exact path (any host, any query), path
 // prefix, Cache-Tag (comma-separated response header, like surrogate
 // keys) or all; PurgeAll for deploys. A render in flight when a purge
-// runs is not stored.
+// runs is not stored. Both pass the purge on to the second level;
+// PurgeLocal purges memory alone (a purge another server made in a shared
+// second level and broadcast).
+//
+// # Second level
+//
+// Options.Second (SecondLevel) is asked on a miss, once per flight, before
+// rendering; a fresh answer is served (Cache-Status detail=second-level)
+// and kept in memory. Stored responses are written to it in the
+// background. A level that implements SharedFlight (the fleet's Redis)
+// also makes one server of those sharing it render a key they all miss:
+// the others wait for it, then take its response from the level.
 //
 // # Metrics
 //

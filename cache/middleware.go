@@ -129,8 +129,17 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 			c.flights.finish(f, flightResult{failed: true})
 		}
 	}()
+	// unlock, when set, releases the key's lock in a shared second level:
+	// once the response is written there, or at once if it is not stored.
+	var unlock func()
+	defer func() {
+		if unlock != nil {
+			unlock()
+		}
+	}()
 	if c.second != nil && stale == nil {
-		if e := c.secondGet(f.ctx, f.key, base, r, time.Now()); e != nil {
+		var e *entry
+		if e, unlock = c.secondLookup(f.ctx, f.key, base, r); e != nil {
 			c.put(base, e, epoch)
 			c.flights.finish(f, flightResult{e: e})
 			finished = true
@@ -164,7 +173,8 @@ func (h *handler) lead(w http.ResponseWriter, r *http.Request, rl *rule, base st
 	}
 	stored := e != nil && c.put(base, e, epoch)
 	if stored {
-		c.secondSet(base, e)
+		c.secondSet(base, e, unlock)
+		unlock = nil
 	}
 	failed := errorStatus(status)
 	c.flights.finish(f, flightResult{e: e, failed: failed})
@@ -276,7 +286,7 @@ func (h *handler) revalidate(r *http.Request, rl *rule, base string, old *entry)
 		}
 		e := c.newEntry(c.variantKey(base, p.vary, r2), r2.URL.Path, status, rec.responseHeader(), rec.take(), p, time.Now())
 		if c.put(base, e, epoch) {
-			c.secondSet(base, e)
+			c.secondSet(base, e, nil)
 		}
 	})
 	if !ok {

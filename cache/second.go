@@ -30,6 +30,25 @@ type SecondLevel interface {
 	Purge(ctx context.Context, s Selector) error
 }
 
+// SharedFlight is an optional interface of a SecondLevel that several
+// servers share: single flight of a key across them, so that a page every
+// server misses at once is rendered by one. On a miss in both levels the
+// leader of the local flight calls Lock:
+//   - held: it renders, and calls unlock once the response is written to
+//     the second level (or will not be). The lock must expire by itself,
+//     so a server that dies holding it blocks nobody for long.
+//   - not held: another server renders the key. Wait returns when that
+//     server unlocks, or the lock is gone, or after a bound the
+//     implementation picks; the leader then looks in the second level
+//     again and, finding nothing, renders itself.
+//
+// Lock and Wait must honour ctx; a level that cannot reach its store
+// reports the lock held (the caller renders, as without a second level).
+type SharedFlight interface {
+	Lock(ctx context.Context, key string) (unlock func(), held bool)
+	Wait(ctx context.Context, key string) (unlocked bool)
+}
+
 // Stored is an entry as the second level keeps it.
 type Stored struct {
 	Status   int         `json:"status"`
@@ -95,6 +114,35 @@ func (c *Cache) secondGet(ctx context.Context, key, base string, r *http.Request
 	return e
 }
 
+// secondLookup is secondGet with the single flight of a SharedFlight
+// level: on a miss it takes the key's lock (unlock is then non-nil: call it
+// once the render's response is written to the level, or will not be), or
+// waits for the server that holds it and looks again. A wait that ends
+// with the lock released but no entry means the page could not be stored:
+// the caller renders without a lock rather than queue again.
+func (c *Cache) secondLookup(ctx context.Context, key, base string, r *http.Request) (e *entry, unlock func()) {
+	if e := c.secondGet(ctx, key, base, r, time.Now()); e != nil {
+		return e, nil
+	}
+	sf, ok := c.second.(SharedFlight)
+	if !ok {
+		return nil, nil
+	}
+	for range 2 {
+		if unlock, held := sf.Lock(ctx, key); held {
+			return nil, unlock
+		}
+		unlocked := sf.Wait(ctx, key)
+		if e := c.secondGet(ctx, key, base, r, time.Now()); e != nil {
+			return e, nil
+		}
+		if unlocked || ctx.Err() != nil {
+			break
+		}
+	}
+	return nil, nil
+}
+
 func (c *Cache) secondGet1(ctx context.Context, key string) *entry {
 	ctx, cancel := context.WithTimeout(ctx, c.secondTimeout)
 	defer cancel()
@@ -110,13 +158,18 @@ func (c *Cache) secondGet1(ctx context.Context, key string) *entry {
 }
 
 // secondSet writes a stored entry (and its vary record) in the
-// background.
-func (c *Cache) secondSet(base string, e *entry) {
+// background, then calls after (when not nil), whether or not it wrote.
+func (c *Cache) secondSet(base string, e *entry, after func()) {
 	ttl := time.Until(e.expires)
+	if after == nil {
+		after = func() {}
+	}
 	if c.second == nil || ttl <= 0 {
+		after()
 		return
 	}
-	c.goBackground(func() {
+	ok := c.goBackground(func() {
+		defer after()
 		ctx, cancel := context.WithTimeout(c.bgCtx, c.secondTimeout)
 		defer cancel()
 		if len(e.vary) > 0 {
@@ -130,6 +183,9 @@ func (c *Cache) secondSet(base string, e *entry) {
 			c.warnOnce("second set", "cache: second level set failed (logged once)", "err", err)
 		}
 	})
+	if !ok {
+		after()
+	}
 }
 
 func (c *Cache) purgeSecond(s Selector) {
