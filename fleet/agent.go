@@ -74,6 +74,12 @@ func NewAgent(c *Client, o AgentOptions) *Agent {
 		handlers: map[string]func(string){}, quit: make(chan struct{}), done: make(chan struct{})}
 }
 
+// SetIdentity sets the instance's name and addresses, known once its
+// listeners are bound; before Run.
+func (a *Agent) SetIdentity(name, addr, adminAddr string) {
+	a.o.Name, a.o.Addr, a.o.AdminAddr = name, addr, adminAddr
+}
+
 // Name is the instance's name in the fleet.
 func (a *Agent) Name() string { return a.o.Name }
 

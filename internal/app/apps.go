@@ -91,7 +91,7 @@ type route struct {
 func newApps(in *Instance, cfg *config.Config) (*apps, error) {
 	a := &apps{in: in, byName: map[string]*appSite{}, registry: prometheus.NewRegistry(), maxRunning: cfg.Server.MaxAppsRunning,
 		start: func(s *appSite) error { return s.start() }}
-	a.registry.MustRegister(processCollectors(in.o.Version)...)
+	a.registry.MustRegister(append(processCollectors(in.o.Version), in.fleetCollectors()...)...)
 	a.registry.MustRegister(a)
 	for _, e := range cfg.Apps {
 		s := &appSite{site: &site{in: in, name: e.Name, cfg: appConfig(cfg, e)}, entry: e, changed: make(chan struct{})}

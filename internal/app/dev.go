@@ -254,6 +254,7 @@ func (d *devApp) Boot(ctx context.Context, b *devserver.Build) (devserver.Deploy
 		if code == nil {
 			code = d.initial.ServerCode
 		}
+		dep.code = code
 		prog, err := engine.Compile(rel(d.cfg.Dir, d.cfg.App.ServerEntry), code)
 		if err != nil {
 			return nil, err
@@ -272,6 +273,7 @@ func (d *devApp) Boot(ctx context.Context, b *devserver.Build) (devserver.Deploy
 
 type deployment struct {
 	d       *devApp
+	code    []byte // the new server bundle; nil when it did not change
 	prog    *engine.Program
 	js, css []string
 	f       pool.Factory
@@ -288,6 +290,9 @@ func (dep *deployment) Roll(ctx context.Context) error {
 		return err
 	}
 	dep.d.s.purgeCache("new code deployed")
+	if dep.code != nil {
+		dep.d.s.setBundle(dep.code)
+	}
 	dep.d.prog, dep.d.js, dep.d.css = dep.prog, dep.js, dep.css
 	return nil
 }
@@ -324,6 +329,7 @@ func (d *devApp) Reconfigure(ctx context.Context) (devserver.Inputs, error) {
 		old.retire()
 	}
 	d.s.purgeCache("config re-applied")
+	d.s.setBundle(nd.initial.ServerCode)
 	if msg := needsRestart(oldCfg, cfg); msg != "" {
 		fmt.Fprintf(d.in.o.Out, "[bext] %s changed in %s: restart bext dev to apply it\n", msg, filepath.Base(cfg.Path))
 	}

@@ -73,7 +73,7 @@ func (in *Instance) startGeneration(s *site, cfg *config.Config, f pool.Factory,
 	unregister := func() {}
 	if s.name == "" {
 		reg := prometheus.NewRegistry()
-		reg.MustRegister(append(collectors, processCollectors(in.o.Version)...)...)
+		reg.MustRegister(append(append(collectors, processCollectors(in.o.Version)...), in.fleetCollectors()...)...)
 		ro.Registry = reg
 	} else {
 		r := prometheus.WrapRegistererWith(prometheus.Labels{"app": s.name}, in.apps.registry)

@@ -16,6 +16,7 @@ import (
 
 	"bext/config"
 	"bext/devserver"
+	"bext/fleet"
 	"bext/lifecycle"
 	"bext/pool"
 )
@@ -56,6 +57,8 @@ type Instance struct {
 	addr      string
 	adminAddr string
 	hub       *devserver.Hub // dev: live-reload event streams
+	fleet     *fleet.Agent   // with [fleet] redis_url
+	shared    *fleet.Shared  // with [cache] redis: the page cache's level in the fleet's Redis
 	stopOnce  sync.Once
 	drainOnce sync.Once
 	drainBy   time.Time // when in-flight requests' time to finish runs out
@@ -93,6 +96,11 @@ func Start(ctx context.Context, cfg *config.Config, o Options) (*Instance, error
 	if o.Dev {
 		in.hub = devserver.NewHub()
 	}
+	// The fleet first: the generations' page caches sit on its level.
+	if err := in.openFleet(cfg); err != nil {
+		in.teardown()
+		return nil, err
+	}
 	if err := in.startApps(cfg); err != nil {
 		in.teardown()
 		return nil, err
@@ -101,6 +109,7 @@ func Start(ctx context.Context, cfg *config.Config, o Options) (*Instance, error
 		in.teardown()
 		return nil, err
 	}
+	in.nameFleet(cfg)
 	in.run(ctx, cfg)
 	return in, nil
 }
@@ -186,8 +195,9 @@ func (in *Instance) handler(admin bool) http.Handler {
 }
 
 // run starts the actors. Their order is the teardown order: the watcher
-// stops first (no deploy during shutdown), then readiness turns false and
-// the listeners drain in-flight requests; the workers stop last.
+// stops first (no deploy during shutdown), then the fleet agent removes
+// the instance from the registry, then readiness turns false and the
+// listeners drain in-flight requests; the workers stop last.
 func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 	var g run.Group
 	g.Add(func() error {
@@ -221,6 +231,7 @@ func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 			in.hub.Close() // end the event streams, or the listeners wait for them
 		}
 	})
+	in.addFleet(&g)
 	for _, l := range in.listeners {
 		g.Add(func() error {
 			if err := l.hs.Serve(l.ln); !errors.Is(err, http.ErrServerClosed) {
@@ -232,6 +243,7 @@ func (in *Instance) run(ctx context.Context, cfg *config.Config) {
 	go func() {
 		in.err = g.Run()
 		in.closePool()
+		in.closeFleet()
 		close(in.done)
 	}()
 }
@@ -347,4 +359,5 @@ func (in *Instance) teardown() {
 		in.hub.Close()
 	}
 	in.closePool()
+	in.closeFleet()
 }

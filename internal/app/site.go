@@ -28,6 +28,20 @@ type site struct {
 
 	// pageCache outlives generations: a deploy purges it, a stop closes it.
 	pageCache *cache.Cache
+
+	bundleID atomic.Pointer[string] // hash of the server bundle it serves (the fleet registry shows it)
+}
+
+func (s *site) setBundle(code []byte) {
+	h := hashBundle(code)
+	s.bundleID.Store(&h)
+}
+
+func (s *site) bundleHash() string {
+	if h := s.bundleID.Load(); h != nil {
+		return *h
+	}
+	return ""
 }
 
 // cache returns the site's page cache, making it on first use; nil when
@@ -47,10 +61,23 @@ func (s *site) cache() (*cache.Cache, error) {
 	if s.name != "" {
 		log = log.With("app", s.name)
 	}
-	pc, err := cache.New(cache.Options{MaxBytes: c.MaxBytes, MaxVary: c.MaxVary, Rules: rules, Log: log})
+	o := cache.Options{MaxBytes: c.MaxBytes, MaxVary: c.MaxVary, Rules: rules, Log: log}
+	var made atomic.Pointer[cache.Cache] // a purge from the fleet may arrive before New returns
+	if s.in.shared != nil {
+		// With [cache] redis: the fleet's level behind memory; purges made
+		// by other instances reach this memory.
+		o.Second = s.in.shared.Level(s.name, func(sel cache.Selector) {
+			if pc := made.Load(); pc != nil {
+				pc.PurgeLocal(sel)
+			}
+		})
+		o.SecondTimeout = time.Duration(c.RedisTimeoutMS) * time.Millisecond
+	}
+	pc, err := cache.New(o)
 	if err != nil {
 		return nil, err
 	}
+	made.Store(pc)
 	s.pageCache = pc
 	return pc, nil
 }
@@ -115,6 +142,7 @@ func (s *site) start() error {
 		return err
 	}
 	s.gen.Store(g)
+	s.setBundle(b.ServerCode)
 	if s.from == "" {
 		s.from = fmt.Sprintf("built %s in %s", b.Name, time.Since(started).Round(time.Millisecond))
 	}
