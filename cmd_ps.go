@@ -26,11 +26,15 @@ func adminFlags(fs *flag.FlagSet) func() (*adminclient.Client, error) {
 }
 
 func init() {
-	register(command{Name: "ps", Usage: "ps [-addr HOST:PORT] [-json]", Short: "Show the workers of a running server as a table (grouped by app with [[apps]]).",
+	register(command{Name: "ps", Usage: "ps [-addr HOST:PORT] [-json] [--fleet]", Short: "Show the workers of a running server as a table (grouped by app with [[apps]]; --fleet: of every instance of the fleet).",
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			client := adminFlags(fs)
 			asJSON := fs.Bool("json", false, "print the raw JSON")
+			all := fs.Bool("fleet", false, "every live instance of the fleet, through [fleet] redis_url of the config")
 			return func(out io.Writer) (int, error) {
+				if *all {
+					return psFleet(fs, out, *asJSON)
+				}
 				c, err := client()
 				if err != nil {
 					return 1, err
@@ -99,13 +103,21 @@ func init() {
 				return 0, nil
 			}
 		}})
-	register(command{Name: "workers restart", Usage: "workers restart [-addr HOST:PORT] [--worker N] [--app NAME]",
-		Short: "Gracefully restart all workers (rolling), or one; --app picks the app (and revives one that stopped).",
+	register(command{Name: "workers restart", Usage: "workers restart [-addr HOST:PORT] [--worker N] [--app NAME] [--fleet]",
+		Short: "Gracefully restart all workers (rolling), or one; --app picks the app (and revives one that stopped); --fleet rolls every instance, one at a time.",
 		Flags: func(fs *flag.FlagSet) func(out io.Writer) (int, error) {
 			client := adminFlags(fs)
 			id := fs.Int("worker", -1, "restart only this worker slot")
 			name := fs.String("app", "", "the app, with [[apps]]")
+			all := fs.Bool("fleet", false, "every instance of the fleet, one after another, through [fleet] redis_url of the config")
+			timeout := fs.Duration("timeout", 5*time.Minute, "with --fleet: how long one instance may take")
 			return func(out io.Writer) (int, error) {
+				if *all {
+					if *id >= 0 || *name != "" {
+						return 2, fmt.Errorf("--fleet restarts every worker of every instance; it takes no --worker or --app")
+					}
+					return restartFleet(fs, out, *timeout)
+				}
 				c, err := client()
 				if err != nil {
 					return 1, err

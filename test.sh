@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every bext test, installing what the tests need when it is missing:
-# Debian's chromium (live-reload browser test) and prometheus (promtool),
-# and the npm packages of examples/react. CI calls this script.
+# Debian's chromium (live-reload browser test), prometheus (promtool) and
+# redis-server (the fleet tests), and the npm packages of examples/react.
+# CI calls this script.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v promtool >/dev/null 2>&1 || need+=(prometheus)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "test.sh: installing ${need[*]} from Debian"
