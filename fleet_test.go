@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -338,8 +339,16 @@ func TestFleetSurvivesRedisOutage(t *testing.T) {
 			t.Errorf("%s did not log the recovery", n)
 		}
 	}
-	if m := metrics(insts["a"]); !strings.Contains(m, "bext_fleet_connected 1") {
-		t.Fatalf("metrics after the outage lack bext_fleet_connected 1")
+	m := metrics(insts["a"])
+	if !strings.Contains(m, "bext_fleet_connected 1") || !strings.Contains(m, `bext_fleet_heartbeats_total{result="failed"}`) ||
+		!strings.Contains(m, `bext_fleet_cache_gets_total{result="skipped"}`) {
+		t.Fatalf("metrics after the outage:\n%s", m)
+	}
+	promtool := testenv.Tool(t, "promtool", "install Debian's prometheus package (apt-get install -y prometheus)")
+	check := exec.Command(promtool, "check", "metrics")
+	check.Stdin = strings.NewReader(m)
+	if out, err := check.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "" {
+		t.Fatalf("promtool check metrics: %v\n%s", err, out)
 	}
 	t.Logf("%d requests across the outage (p50 %s, p99 %s), none failed", st.Requests, st.P50, st.P99)
 }
