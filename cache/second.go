@@ -32,8 +32,10 @@ type SecondLevel interface {
 
 // SharedFlight is an optional interface of a SecondLevel that several
 // servers share: single flight of a key across them, so that a page every
-// server misses at once is rendered by one. On a miss in both levels the
-// leader of the local flight calls Lock:
+// server misses at once is rendered by one. The leader of a local flight
+// looks the key up with GetOrLock, which on a miss also tries to take the
+// key's fill lock (one round trip for both); on a miss it calls Lock
+// otherwise (a vary record led elsewhere, the entry was stale):
 //   - held: it renders, and calls unlock once the response is written to
 //     the second level (or will not be). The lock must expire by itself,
 //     so a server that dies holding it blocks nobody for long.
@@ -42,9 +44,11 @@ type SecondLevel interface {
 //     implementation picks; the leader then looks in the second level
 //     again and, finding nothing, renders itself.
 //
-// Lock and Wait must honour ctx; a level that cannot reach its store
-// reports the lock held (the caller renders, as without a second level).
+// All three must honour ctx; a level that cannot reach its store reports
+// the lock held (the caller renders, as without a second level). GetOrLock
+// takes no lock when it finds an item.
 type SharedFlight interface {
+	GetOrLock(ctx context.Context, key string) (s *Stored, unlock func(), held bool, err error)
 	Lock(ctx context.Context, key string) (unlock func(), held bool)
 	Wait(ctx context.Context, key string) (unlocked bool)
 }
@@ -100,7 +104,12 @@ func (c *Cache) fromStored(key string, s *Stored) *entry {
 // the base key leads to the variant's key. It returns a fresh response or
 // nil.
 func (c *Cache) secondGet(ctx context.Context, key, base string, r *http.Request, now time.Time) *entry {
-	e := c.secondGet1(ctx, key)
+	return c.secondGetFirst(ctx, key, base, r, now, c.secondGet1)
+}
+
+// secondGetFirst is secondGet looking key itself up with first.
+func (c *Cache) secondGetFirst(ctx context.Context, key, base string, r *http.Request, now time.Time, first func(context.Context, string) *entry) *entry {
+	e := first(ctx, key)
 	if e != nil && e.record {
 		if key != base {
 			return nil
@@ -121,17 +130,39 @@ func (c *Cache) secondGet(ctx context.Context, key, base string, r *http.Request
 // with the lock released but no entry means the page could not be stored:
 // the caller renders without a lock rather than queue again.
 func (c *Cache) secondLookup(ctx context.Context, key, base string, r *http.Request) (e *entry, unlock func()) {
-	if e := c.secondGet(ctx, key, base, r, time.Now()); e != nil {
-		return e, nil
-	}
 	sf, ok := c.second.(SharedFlight)
 	if !ok {
-		return nil, nil
+		return c.secondGet(ctx, key, base, r, time.Now()), nil
 	}
-	for range 2 {
-		if unlock, held := sf.Lock(ctx, key); held {
-			return nil, unlock
+	var held, missed bool
+	first := func(ctx context.Context, key string) *entry {
+		ctx, cancel := context.WithTimeout(ctx, c.secondTimeout)
+		defer cancel()
+		s, un, h, err := sf.GetOrLock(ctx, key)
+		if err != nil {
+			c.warnOnce("second get", "cache: second level get failed (logged once)", "err", err)
 		}
+		unlock, held, missed = un, h, s == nil
+		if s == nil {
+			return nil
+		}
+		return c.fromStored(key, s)
+	}
+	if e := c.secondGetFirst(ctx, key, base, r, time.Now(), first); e != nil {
+		return e, nil
+	}
+	if held {
+		return nil, unlock
+	}
+	// busy: GetOrLock found the key missing and its lock taken.
+	busy := missed
+	for range 2 {
+		if !busy {
+			if unlock, held := sf.Lock(ctx, key); held {
+				return nil, unlock
+			}
+		}
+		busy = false
 		unlocked := sf.Wait(ctx, key)
 		if e := c.secondGet(ctx, key, base, r, time.Now()); e != nil {
 			return e, nil

@@ -151,6 +151,14 @@ func (l *lockLevel) Lock(_ context.Context, key string) (func(), bool) {
 	}, true
 }
 
+func (l *lockLevel) GetOrLock(ctx context.Context, key string) (*Stored, func(), bool, error) {
+	if s, _ := l.Get(ctx, key); s != nil {
+		return s, nil, false, nil
+	}
+	unlock, held := l.Lock(ctx, key)
+	return nil, unlock, held, nil
+}
+
 func (l *lockLevel) Wait(ctx context.Context, key string) bool {
 	l.lmu.Lock()
 	ch := l.locks[key]

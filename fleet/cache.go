@@ -229,6 +229,51 @@ func (l *Level) Get(ctx context.Context, key string) (*cache.Stored, error) {
 	return st, nil
 }
 
+// getOrLockScript answers an entry, or takes the fill lock of its key when
+// there is none: {1, entry}, {2} (lock taken) or {3} (lock busy).
+var getOrLockScript = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if v then return {1, v} end
+if redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return {2} end
+return {3}`)
+
+// GetOrLock implements cache.SharedFlight: Get and, on a miss, Lock in one
+// round trip.
+func (l *Level) GetOrLock(ctx context.Context, key string) (*cache.Stored, func(), bool, error) {
+	if !l.s.c.Up() {
+		l.s.m.skipped.Add(1)
+		return nil, func() {}, true, nil
+	}
+	lock, token := l.lockKey(key), newID()
+	ctx, cancel := l.ctx(ctx)
+	defer cancel()
+	res, err := getOrLockScript.Run(ctx, l.s.c.rdb, []string{l.entryKey(hashKey(key)), lock}, token, l.s.o.LockTTL.Milliseconds()).Slice()
+	l.s.c.note(err)
+	if err != nil || len(res) == 0 {
+		l.s.m.errors.Add(1)
+		return nil, func() {}, true, nil // render, as without a shared level
+	}
+	switch n, _ := res[0].(int64); n {
+	case 1:
+		if b, ok := res[1].(string); ok {
+			if st := decode(key, []byte(b)); st != nil {
+				l.s.m.hits.Add(1)
+				return st, nil, false, nil
+			}
+		}
+		// Not ours (another key with the same hash): a miss, and no lock.
+		l.s.m.misses.Add(1)
+		return nil, func() {}, true, nil
+	case 2:
+		l.s.m.misses.Add(1)
+		l.s.m.lockHeld.Add(1)
+		return nil, l.unlocker(lock, token), true, nil
+	}
+	l.s.m.misses.Add(1)
+	l.s.m.lockBusy.Add(1)
+	return nil, nil, false, nil
+}
+
 // setScript stores an entry and adds it to its path and tag sets, which
 // live as long as their longest entry.
 var setScript = redis.NewScript(`
@@ -366,8 +411,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 redis.call('PUBLISH', ARGV[2], KEYS[1])
 return 1`)
 
-// Lock implements cache.SharedFlight: SET NX PX with a token; unlock
-// releases it in the background (the response is already on its way).
+// Lock implements cache.SharedFlight: SET NX PX with a token.
 func (l *Level) Lock(ctx context.Context, key string) (unlock func(), held bool) {
 	noop := func() {}
 	if !l.s.c.Up() {
@@ -386,13 +430,19 @@ func (l *Level) Lock(ctx context.Context, key string) (unlock func(), held bool)
 		return nil, false
 	}
 	l.s.m.lockHeld.Add(1)
+	return l.unlocker(lock, token), true
+}
+
+// unlocker releases lock if it still holds token, in the background (the
+// response is already on its way).
+func (l *Level) unlocker(lock, token string) func() {
 	return func() {
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), l.s.c.timeout)
 			defer cancel()
 			l.s.c.note(unlockScript.Run(ctx, l.s.c.rdb, []string{lock}, token, unlockChannel).Err())
 		}()
-	}, true
+	}
 }
 
 // Wait implements cache.SharedFlight: it returns true when the lock is

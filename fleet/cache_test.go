@@ -183,6 +183,35 @@ func TestCacheLevelLocks(t *testing.T) {
 	})
 }
 
+// GetOrLock is a lookup that takes the fill lock on a miss, in one round
+// trip: the first instance to miss holds it, the next finds it busy, and a
+// found entry takes no lock.
+func TestCacheLevelGetOrLock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m := newMini(t)
+		a, b := newMember(t, m, "a"), newMember(t, m, "b")
+		synctest.Wait()
+		ctx := context.Background()
+		s, unlock, held, err := a.level.GetOrLock(ctx, "k")
+		if s != nil || !held || err != nil {
+			t.Fatalf("first miss: %v %v %v", s, held, err)
+		}
+		if s, _, held, _ := b.level.GetOrLock(ctx, "k"); s != nil || held {
+			t.Fatalf("second miss: %v, held %v", s, held)
+		}
+		a.level.Set(ctx, "k", storedPage("/p"), time.Minute)
+		unlock()
+		synctest.Wait()
+		if m.Exists(a.level.lockKey("k")) {
+			t.Fatal("the lock outlived unlock")
+		}
+		s, unlock, held, _ = b.level.GetOrLock(ctx, "k")
+		if s == nil || s.Path != "/p" || held || unlock != nil || m.Exists(a.level.lockKey("k")) {
+			t.Fatalf("after the fill: %+v, held %v", s, held)
+		}
+	})
+}
+
 // While Redis is down the level does not ask it: a lookup is a miss at
 // once, a lock is held (the instance renders, as alone).
 func TestCacheLevelWhileRedisIsDown(t *testing.T) {
@@ -201,10 +230,13 @@ func TestCacheLevelWhileRedisIsDown(t *testing.T) {
 		if _, held := a.level.Lock(ctx, "k"); !held {
 			t.Fatal("lock not held while Redis is down")
 		}
+		if s, _, held, err := a.level.GetOrLock(ctx, "k"); s != nil || !held || err != nil {
+			t.Fatalf("GetOrLock while Redis is down: %v %v %v", s, held, err)
+		}
 		if time.Since(start) != 0 || a.link.dials.Load() != dials {
 			t.Fatalf("took %s and %d dials", time.Since(start), a.link.dials.Load()-dials)
 		}
-		if value(t, a.shared, descCacheGets, "skipped") != 1 {
+		if value(t, a.shared, descCacheGets, "skipped") != 2 {
 			t.Fatal("skipped not counted")
 		}
 	})
