@@ -350,6 +350,9 @@ func needsRestart(old, cfg *config.Config) string {
 	if !reflect.DeepEqual(old.Admin, cfg.Admin) {
 		s = append(s, "[admin]")
 	}
+	if !reflect.DeepEqual(old.Fleet, cfg.Fleet) || old.Cache.Redis != cfg.Cache.Redis {
+		s = append(s, "[fleet]")
+	}
 	if old.App.PublicDir != cfg.App.PublicDir {
 		s = append(s, "[app] public_dir")
 	}

@@ -5,12 +5,13 @@ package app_test
 // BenchmarkFleet: what joining a fleet costs a request, and how much an
 // instance asks of Redis. Run it once (phases are wall time, -bext.phase):
 //
-//	go test -run '^$' -bench Fleet -benchtime 1x ./internal/app
+//	go test -run '^$' -bench Fleet -benchtime 1x -v ./internal/app
 //
 // For each kind of request, one instance without [fleet] (off) and one with
 // [fleet] and [cache] redis = true on a local redis-server (on) serve it
-// over HTTP, in turns (off, on, on, off), and the p50/p99 latencies and the
-// Redis commands per second the on instance caused are reported:
+// over HTTP, in turns (off, on, on, off), with 1 connection (the latency a
+// request gains, without queueing) and with 4, and the p50/p99 latencies
+// and the Redis commands the on instance caused are reported:
 //
 //	render         an uncacheable page, the same URL (hit-for-miss: no Redis)
 //	render-unique  an uncacheable page, a new URL each time (lookup + lock per request)
@@ -72,38 +73,46 @@ func BenchmarkFleet(b *testing.B) {
 	}
 
 	for range b.N {
-		b.Logf("%-14s %10s %10s %10s %10s %10s %10s %11s %9s", "request", "off req/s", "on req/s", "off p50", "on p50", "off p99", "on p99", "Redis cmd/s", "cmd/req")
-		for _, kind := range []string{"render", "render-unique", "hit", "miss-unique"} {
-			var offSt, onSt loadgen.Stats
-			var cmds int64
-			var onTime time.Duration
-			for _, target := range []*app.Instance{off, on} { // warm-up: connections, JIT-free goja's caches, the page cache
-				loadgen.Load(context.Background(), loadgen.Same(fleetBenchDo(target.Addr(), kind)), 4, *benchPhase/4)
-			}
-			for _, target := range []*app.Instance{off, on, on, off} {
-				do := fleetBenchDo(target.Addr(), kind)
-				before := commands()
-				st := loadgen.Load(context.Background(), loadgen.Same(do), 4, *benchPhase)
-				if st.Errors > 0 {
-					b.Fatalf("%s: %d errors: %v", kind, st.Errors, st.FirstErr)
-				}
-				if target == on {
-					cmds += commands() - before
-					onTime += st.Elapsed
-					onSt = onSt.Add(st)
-				} else {
-					offSt = offSt.Add(st)
-				}
-			}
-			b.Logf("%-14s %10.0f %10.0f %10s %10s %10s %10s %11.0f %9.2f", kind, offSt.PerSecond(), onSt.PerSecond(),
-				offSt.P50.Round(time.Microsecond), onSt.P50.Round(time.Microsecond), offSt.P99.Round(time.Microsecond), onSt.P99.Round(time.Microsecond),
-				float64(cmds)/onTime.Seconds(), float64(cmds)/float64(onSt.Requests))
+		for _, conns := range []int{1, 4} {
+			fleetBenchRound(b, off, on, conns, commands)
 		}
 		idle := max(*benchPhase, 20*time.Second)
 		before := commands()
 		time.Sleep(idle) // the measurement: an idle instance for a while
 		b.Logf("idle: %.2f Redis commands/s (heartbeat every %s)", float64(commands()-before)/idle.Seconds(),
 			time.Duration(on.Config().Fleet.HeartbeatIntervalMS)*time.Millisecond)
+	}
+}
+
+// fleetBenchRound measures every kind of request with conns connections.
+func fleetBenchRound(b *testing.B, off, on *app.Instance, conns int, commands func() int64) {
+	b.Logf("%d connection(s):", conns)
+	b.Logf("%-14s %10s %10s %10s %10s %10s %10s %11s %9s", "request", "off req/s", "on req/s", "off p50", "on p50", "off p99", "on p99", "Redis cmd/s", "cmd/req")
+	for _, kind := range []string{"render", "render-unique", "hit", "miss-unique"} {
+		var offSt, onSt loadgen.Stats
+		var cmds int64
+		var onTime time.Duration
+		for _, target := range []*app.Instance{off, on} { // warm-up: connections, isolates, the page cache
+			loadgen.Load(context.Background(), loadgen.Same(fleetBenchDo(target.Addr(), kind)), conns, *benchPhase/4)
+		}
+		for _, target := range []*app.Instance{off, on, on, off} {
+			do := fleetBenchDo(target.Addr(), kind)
+			before := commands()
+			st := loadgen.Load(context.Background(), loadgen.Same(do), conns, *benchPhase)
+			if st.Errors > 0 {
+				b.Fatalf("%s: %d errors: %v", kind, st.Errors, st.FirstErr)
+			}
+			if target == on {
+				cmds += commands() - before
+				onTime += st.Elapsed
+				onSt = onSt.Add(st)
+			} else {
+				offSt = offSt.Add(st)
+			}
+		}
+		b.Logf("%-14s %10.0f %10.0f %10s %10s %10s %10s %11.0f %9.2f", kind, offSt.PerSecond(), onSt.PerSecond(),
+			offSt.P50.Round(time.Microsecond), onSt.P50.Round(time.Microsecond), offSt.P99.Round(time.Microsecond), onSt.P99.Round(time.Microsecond),
+			float64(cmds)/onTime.Seconds(), float64(cmds)/float64(onSt.Requests))
 	}
 }
 
