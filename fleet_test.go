@@ -35,11 +35,14 @@ globalThis.render = async (req) => {
 	return "<p>" + req.path + ", render " + n + "</p>";
 };`
 
-// fleetApp writes the app with [fleet] on r (heartbeats every 100 ms, so
-// a TTL of 300 ms) and the shared cache on.
-func fleetApp(t *testing.T, r *testenv.RedisServer) string {
+// fleetApp writes the app with [fleet] on r (heartbeats every intervalMS,
+// so a TTL of 3 × that) and the shared cache on. Tests that do not wait for
+// an entry to expire take a long interval: on a loaded machine a heartbeat
+// can be a few hundred milliseconds late, and a short TTL would then drop a
+// live instance from the registry for a moment (and from a fleet roll).
+func fleetApp(t *testing.T, r *testenv.RedisServer, intervalMS int) string {
 	return apptest.WriteApp(t, fmt.Sprintf("[app]\nserver_entry = \"s.js\"\n[render]\njsc_workers = 2\n"+
-		"[fleet]\nredis_url = %q\nheartbeat_interval_ms = 100\n[cache]\nredis = true\n", r.URL), map[string]string{"s.js": fleetServer})
+		"[fleet]\nredis_url = %q\nheartbeat_interval_ms = %d\n[cache]\nredis = true\n", r.URL, intervalMS), map[string]string{"s.js": fleetServer})
 }
 
 // member starts an instance of the fleet in this process, named name.
@@ -119,7 +122,7 @@ func renders(in *app.Instance) int64 {
 // no failed request, share a cached page, and propagate a purge.
 func TestFleetOfThree(t *testing.T) {
 	r := testenv.Redis(t)
-	path := fleetApp(t, r)
+	path := fleetApp(t, r, 1000)
 	insts := map[string]*app.Instance{}
 	for _, n := range []string{"a", "b", "c"} {
 		insts[n] = member(t, path, n, nil)
@@ -252,9 +255,13 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 // after the TTL (300 ms here) and the registry forgets it.
 func TestFleetKilledInstanceDisappears(t *testing.T) {
 	r := testenv.Redis(t)
-	path := fleetApp(t, r)
+	path := fleetApp(t, r, 100) // the child's entry expires 300 ms after its last heartbeat
 	c := fleetClient(t, r)
-	alive := member(t, path, "alive", nil)
+	// The survivor heartbeats slowly, so that a late heartbeat of its own
+	// cannot make it vanish while the test looks for exactly it.
+	alive := apptest.Start(t, path, func(c *config.Config) {
+		c.Fleet.Name, c.Fleet.HeartbeatIntervalMS, c.Fleet.TTLMS = "alive", 1000, 3000
+	}, app.Options{})
 	cmd, addr, _ := startBinary(t, path)
 	_, port, _ := strings.Cut(addr, ":")
 	var dead string
@@ -282,7 +289,7 @@ func TestFleetKilledInstanceDisappears(t *testing.T) {
 // register again when it returns.
 func TestFleetSurvivesRedisOutage(t *testing.T) {
 	r := testenv.Redis(t)
-	path := fleetApp(t, r)
+	path := fleetApp(t, r, 1000)
 	logs := map[string]*syncBuffer{}
 	insts := map[string]*app.Instance{}
 	for _, n := range []string{"a", "b"} {
