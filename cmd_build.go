@@ -31,6 +31,9 @@ func init() {
 					return 1, err
 				}
 				fmt.Fprintf(out, "bext: %s; wrote %s (server bundle %d bytes, %d client files)\n", b.From, dir, len(b.ServerCode), len(b.Assets.Files))
+				for _, f := range b.FastPaths {
+					fmt.Fprintln(out, "bext: fast path", f)
+				}
 				return 0, nil
 			}
 		}})

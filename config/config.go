@@ -54,10 +54,39 @@ type App struct {
 	ClientEntry string `toml:"client_entry"` // "" = none
 	PublicDir   string `toml:"public_dir"`   // "public"
 	OutDir      string `toml:"out_dir"`      // ".bext" — bext build output
-	FastSink    bool   `toml:"fast_sink"`    // true: rewrite React's string sink (issue 7)
+	FastSink    bool   `toml:"fast_sink"`    // true: rewrite React's string sink (issue 7); false is fast_paths_off = ["sink"]
+	// FastPaths applies bext's rewrites of React's server renderer
+	// (issue 18) while bundling; FastPathsOff turns single ones off by
+	// name (FastPathNames).
+	FastPaths    bool     `toml:"fast_paths"`     // true
+	FastPathsOff []string `toml:"fast_paths_off"` // []
 	// Env ([app.env]) are the app's variables: process.env of every
 	// isolate, and the env argument of a fetch(request, env, ctx) handler.
 	Env map[string]string `toml:"env"`
+}
+
+// FastPathNames are the rewrites fast_paths_off may name, as package
+// engine/fastpath names them (a test in internal/app keeps the two equal).
+var FastPathNames = []string{"sink", "flush", "concat", "escape", "props", "jsx"}
+
+// EnabledFastPaths lists the rewrites the app's build applies: none when
+// fast_paths is false, else every one but those in fast_paths_off (and
+// "sink" when fast_sink is false), in FastPathNames order.
+func (a App) EnabledFastPaths() []string {
+	if !a.FastPaths {
+		return nil
+	}
+	out := []string{}
+	for _, n := range FastPathNames {
+		off := n == "sink" && !a.FastSink
+		for _, o := range a.FastPathsOff {
+			off = off || o == n
+		}
+		if !off {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Render sizes the isolate pool.

@@ -134,6 +134,9 @@ func (a App) validate(ch *checker, p string) {
 	}
 	notAFile(ch, p+"public_dir", a.PublicDir)
 	notAFile(ch, p+"out_dir", a.OutDir)
+	for _, n := range a.FastPathsOff {
+		oneOf(ch, p+"fast_paths_off", n, FastPathNames...)
+	}
 }
 
 func (r Render) validate(ch *checker) {}

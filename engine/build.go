@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 
-	"bext/engine/fastsink"
+	"bext/engine/fastpath"
 )
 
 // BuildOptions describe one esbuild build of the app.
@@ -26,19 +27,24 @@ type BuildOptions struct {
 	// "react". A file's own pragmas (/** @jsxRuntime classic */ /** @jsx h */,
 	// /** @jsxImportSource preact */) override it.
 	JSXImportSource string
-	// FastSink adds the fastsink plugin, which rewrites React's quadratic
-	// string sink; files it does not recognise produce Bundle.Warnings.
-	FastSink bool
+	// FastPaths names the rewrites of library code to apply (see package
+	// fastpath: fastpath.All() is every one, nil none). A library file a
+	// rewrite does not recognise is left as is and produces a
+	// Bundle.Warnings entry. Server builds only.
+	FastPaths []string
 }
 
 // Bundle is the output of a build.
 type Bundle struct {
-	Code     []byte            // server: the IIFE to Compile; client: the entry JS
-	Inputs   []string          // absolute paths of every input file (from the metafile), sorted
-	Warnings []string          // esbuild warnings and fastsink notes, formatted
-	Files    map[string][]byte // client: output file name relative to OutDir (e.g. "client-3F2A1B.js") -> content
-	Entry    string            // client: name of the entry JS among Files
-	CSS      []string          // client: CSS file names among Files
+	Code     []byte   // server: the IIFE to Compile; client: the entry JS
+	Inputs   []string // absolute paths of every input file (from the metafile), sorted
+	Warnings []string // esbuild warnings and fast path notes, formatted
+	// FastPaths lists the rewrites applied, one "name package/file" each,
+	// sorted (see package fastpath).
+	FastPaths []string
+	Files     map[string][]byte // client: output file name relative to OutDir (e.g. "client-3F2A1B.js") -> content
+	Entry     string            // client: name of the entry JS among Files
+	CSS       []string          // client: CSS file names among Files
 }
 
 // entryGlobal is the IIFE global holding the server entry's exports; the
@@ -184,7 +190,8 @@ type Builder struct {
 	opts   api.BuildOptions
 
 	mu       sync.Mutex
-	sinkWarn []string // fastsink notes of the build in progress
+	fastWarn []string        // fast path warnings of the build in progress
+	fastDone map[string]bool // fast paths applied in the build in progress
 
 	fieldsLowered bool // server: class fields compiled to constructor code (see fieldLowering)
 }
@@ -214,8 +221,11 @@ func newBuilder(o BuildOptions, server bool) (*Builder, error) {
 	} else {
 		b.opts = clientOptions(o)
 	}
-	if o.FastSink {
-		b.opts.Plugins = append(b.opts.Plugins, fastsink.Plugin(b.warn))
+	if server && len(o.FastPaths) > 0 {
+		if err := fastpath.Check(o.FastPaths); err != nil {
+			return nil, fmt.Errorf("engine: %w", err)
+		}
+		b.opts.Plugins = append(b.opts.Plugins, fastpath.Plugin(o.FastPaths, b.note))
 	}
 	ctx, cerr := api.Context(b.opts)
 	if cerr != nil {
@@ -225,16 +235,25 @@ func newBuilder(o BuildOptions, server bool) (*Builder, error) {
 	return b, nil
 }
 
-func (b *Builder) warn(msg string) {
+func (b *Builder) note(n fastpath.Note) {
 	b.mu.Lock()
-	b.sinkWarn = append(b.sinkWarn, "fastsink: "+msg)
-	b.mu.Unlock()
+	defer b.mu.Unlock()
+	if n.Err != nil {
+		if !slices.Contains(b.fastWarn, n.Warning()) {
+			b.fastWarn = append(b.fastWarn, n.Warning())
+		}
+		return
+	}
+	if b.fastDone == nil {
+		b.fastDone = map[string]bool{}
+	}
+	b.fastDone[n.String()] = true
 }
 
 // Build runs the build (a Rebuild after the first). Errors are *BuildError.
 func (b *Builder) Build() (*Bundle, error) {
 	b.mu.Lock()
-	b.sinkWarn = nil
+	b.fastWarn, b.fastDone = nil, nil
 	b.mu.Unlock()
 	res := b.ctx.Rebuild()
 	if len(res.Errors) > 0 {
@@ -245,7 +264,8 @@ func (b *Builder) Build() (*Bundle, error) {
 		out.Warnings = api.FormatMessages(res.Warnings, api.FormatMessagesOptions{Kind: api.WarningMessage})
 	}
 	b.mu.Lock()
-	out.Warnings = append(out.Warnings, b.sinkWarn...)
+	out.Warnings = append(out.Warnings, b.fastWarn...)
+	out.FastPaths = slices.Sorted(maps.Keys(b.fastDone))
 	b.mu.Unlock()
 	meta, err := parseMetafile(res.Metafile, b.opts.AbsWorkingDir)
 	if err != nil {

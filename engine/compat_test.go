@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"bext/engine"
+	"bext/engine/fastpath"
 	"bext/internal/nodeparity"
 )
 
@@ -67,7 +68,20 @@ func TestCompatSuite(t *testing.T) {
 	}
 	api := httptest.NewServer(http.HandlerFunc(compatAPI))
 	defer api.Close()
+	// Every row with bext's fast paths on (what bext serve builds) and off
+	// (every library as it ships); the table is of the first.
+	for i, fp := range [][]string{fastpath.All(), nil} {
+		name := "fastpaths"
+		if fp == nil {
+			name = "none"
+		}
+		t.Run(name, func(t *testing.T) { compatSuite(t, dir, api.URL, fp, i == 0) })
+	}
+}
 
+// compatSuite builds, renders and compares every row with the given fast
+// paths; table logs (and writes to $BEXT_COMPAT_TABLE) the result table.
+func compatSuite(t *testing.T, dir, apiURL string, fastPaths []string, table bool) {
 	entries, _ := filepath.Glob(filepath.Join(dir, "rows", "*.js*"))
 	rows := make([]*compatRow, 0, len(entries))
 	for _, e := range entries {
@@ -90,7 +104,7 @@ func TestCompatSuite(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			b, err := engine.BuildServer(engine.BuildOptions{Dir: dir, Entry: r.entry})
+			b, err := engine.BuildServer(engine.BuildOptions{Dir: dir, Entry: r.entry, FastPaths: fastPaths})
 			if err != nil {
 				r.fail = "build: " + firstLine(err.Error(), 3)
 				return
@@ -100,7 +114,7 @@ func TestCompatSuite(t *testing.T) {
 	}
 	wg.Wait()
 
-	req := nodeparity.Request("/?api=" + api.URL)
+	req := nodeparity.Request("/?api=" + apiURL)
 	var bundles []nodeparity.Bundle
 	var built []*compatRow
 	for _, r := range rows {
@@ -114,8 +128,8 @@ func TestCompatSuite(t *testing.T) {
 	want := nodeparity.RenderBundles(t, bundles)
 
 	lock := readLock(t, dir)
-	var table strings.Builder
-	table.WriteString("| library | version | result |\n|---|---|---|\n")
+	var tab strings.Builder
+	tab.WriteString("| library | version | result |\n|---|---|---|\n")
 	passed := 0
 	for i, r := range built {
 		n := want[i][0]
@@ -147,11 +161,14 @@ func TestCompatSuite(t *testing.T) {
 			t.Errorf("%s: %s", r.name, r.fail)
 		}
 		pkg := compatPackages[r.name]
-		fmt.Fprintf(&table, "| %s | %s %s | %s |\n", r.name, pkg, lock[pkg], result)
+		fmt.Fprintf(&tab, "| %s | %s %s | %s |\n", r.name, pkg, lock[pkg], result)
 	}
-	t.Logf("compatibility: %d/%d rows byte-identical to Node\n%s", passed, len(rows), table.String())
+	if !table {
+		return
+	}
+	t.Logf("compatibility: %d/%d rows byte-identical to Node\n%s", passed, len(rows), tab.String())
 	if out := os.Getenv("BEXT_COMPAT_TABLE"); out != "" {
-		_ = os.WriteFile(out, []byte(table.String()), 0o644)
+		_ = os.WriteFile(out, []byte(tab.String()), 0o644)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"bext/engine/fastpath"
 	"bext/engine/node"
 	"bext/web"
 	"bext/web/webidl"
@@ -178,6 +179,9 @@ func (i *Isolate) installHost() error {
 	_ = proc.Set("argv", rt.NewArray())
 	_ = g.Set("process", proc)
 
+	if err := fastpath.Install(rt); err != nil {
+		return err
+	}
 	i.bext = rt.NewObject()
 	_ = g.Set("__bext", i.bext)
 	i.SetAssets(nil, nil)

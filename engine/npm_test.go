@@ -4,12 +4,13 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"bext/engine"
-	"bext/engine/fastsink"
+	"bext/engine/fastpath"
 	"bext/internal/nodeparity"
 )
 
@@ -17,20 +18,31 @@ import (
 // a server renderer from npm that must load and render in goja as it ships.
 type npmFixture struct {
 	name string // folder under testdata/npm
-	// sinks is how many react-dom renderToString sinks the bundle holds; the
-	// fast-sink build must rewrite every one of them.
-	sinks int
+	// fastPaths are the rewrites the production bundle with every fast
+	// path on must carry (the development one: those of sink only).
+	fastPaths []string
 	// contains are fragments every "/" page must hold, so two empty or
 	// broken renders cannot pass as identical.
 	contains []string
 }
 
 var npmFixtures = []npmFixture{
-	{name: "react19", sinks: 1, contains: []string{
+	{name: "react19", fastPaths: []string{
+		"concat react-dom/cjs/react-dom-server-legacy.browser.production.js",
+		"escape react-dom/cjs/react-dom-server-legacy.browser.production.js",
+		"escape react-dom/cjs/react-dom-server.edge.production.js",
+		"flush react-dom/cjs/react-dom-server-legacy.browser.production.js",
+		"props react-dom/cjs/react-dom-server-legacy.browser.production.js",
+		"props react-dom/cjs/react-dom-server.edge.production.js",
+		"sink react-dom/cjs/react-dom-server-legacy.browser.production.js",
+	}, contains: []string{
 		"<title>Tea &lt;shop&gt;</title>", "茶壶 · Teapot 🍵", `data-react="19.`,
 		"<em>Loose leaf</em> &amp; bags", `style="color:#c0392b;padding:4px 8px;line-height:1.5"`, `<label for="_R_`,
 	}},
-	{name: "preact", contains: []string{
+	{name: "preact", fastPaths: []string{
+		"escape preact-render-to-string/dist/index.mjs",
+		"sink preact-render-to-string/dist/index.mjs",
+	}, contains: []string{
 		"<h1>Tea &lt;shop></h1>", "茶壶 · Teapot 🍵",
 		"<em>Loose leaf</em> &amp; bags", `style="color:#c0392b;padding:4px 8px;line-height:1.5;"`, `<label for="P0-0"`,
 	}},
@@ -44,8 +56,9 @@ var npmPages = []string{
 }
 
 // TestNpmRenderersMatchNode loads React 19 and Preact server renderers from
-// npm, unpatched, in dev and production builds with the fast sink on and off,
-// and requires goja's HTML to be byte-identical to Node's on the same bundle.
+// npm in every build of nodeparity.Builds (dev and production, every fast
+// path on, none, each one off alone) and requires goja's HTML to be
+// byte-identical to Node's on the same bundle.
 func TestNpmRenderersMatchNode(t *testing.T) {
 	for _, f := range npmFixtures {
 		t.Run(f.name, func(t *testing.T) {
@@ -54,17 +67,14 @@ func TestNpmRenderersMatchNode(t *testing.T) {
 				t.Fatal(err)
 			}
 			nodeparity.NpmCI(t, dir)
-			for _, dev := range []bool{false, true} {
-				for _, fast := range []bool{true, false} {
-					o := engine.BuildOptions{Dir: dir, Entry: "src/server.jsx", Dev: dev, FastSink: fast}
-					t.Run(nodeparity.Variant(o.Dev, o.FastSink), func(t *testing.T) { checkNpmParity(t, f, o) })
-				}
+			for _, v := range nodeparity.Builds() {
+				t.Run(v.String(), func(t *testing.T) { checkNpmParity(t, f, v, v.Options(dir, "src/server.jsx")) })
 			}
 		})
 	}
 }
 
-func checkNpmParity(t *testing.T, f npmFixture, o engine.BuildOptions) {
+func checkNpmParity(t *testing.T, f npmFixture, v nodeparity.Build, o engine.BuildOptions) {
 	b, err := engine.BuildServer(o)
 	if err != nil {
 		t.Fatalf("build: %v", err)
@@ -72,14 +82,22 @@ func checkNpmParity(t *testing.T, f npmFixture, o engine.BuildOptions) {
 	for _, w := range b.Warnings {
 		t.Errorf("build warning: %s", w)
 	}
-	stock, fast := fastsink.Sinks(string(b.Code))
-	if want := [2]int{f.sinks, 0}; o.FastSink {
-		want = [2]int{0, f.sinks}
-		if [2]int{stock, fast} != want {
-			t.Errorf("fast-sink bundle has %d string sinks and %d array sinks, want %d and %d (did the plugin stop matching react-dom?)", stock, fast, want[0], want[1])
+	var wantPaths []string
+	for _, a := range f.fastPaths {
+		name, file, _ := strings.Cut(a, " ")
+		if v.Dev && strings.Contains(file, ".production.") {
+			if name != fastpath.Sink {
+				continue // React's development builds get the sink only
+			}
+			a = name + " " + strings.Replace(file, ".production.", ".development.", 1)
 		}
-	} else if [2]int{stock, fast} != want {
-		t.Errorf("stock bundle has %d string sinks and %d array sinks, want %d and %d", stock, fast, want[0], want[1])
+		if slices.Contains(v.FastPaths, name) {
+			wantPaths = append(wantPaths, a)
+		}
+	}
+	slices.Sort(wantPaths)
+	if !slices.Equal(b.FastPaths, wantPaths) {
+		t.Errorf("bundle carries fast paths\n  %s\nwant\n  %s (did a rewrite stop matching the library?)", strings.Join(b.FastPaths, "\n  "), strings.Join(wantPaths, "\n  "))
 	}
 
 	p, err := engine.Compile("server.js", b.Code)

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"bext/engine"
+	"bext/engine/fastpath"
 )
 
 // options are the command's flags.
@@ -381,7 +382,11 @@ func build(dir string, fastSink bool) (*engine.Bundle, error) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
 		return nil, fmt.Errorf("%s has no node_modules: run `npm ci` there first", dir)
 	}
-	b, err := engine.BuildServer(engine.BuildOptions{Entry: "src/server.jsx", Dir: dir, FastSink: fastSink})
+	var paths []string
+	if fastSink {
+		paths = fastpath.All()
+	}
+	b, err := engine.BuildServer(engine.BuildOptions{Entry: "src/server.jsx", Dir: dir, FastPaths: paths})
 	if err != nil {
 		return nil, err
 	}

@@ -18,13 +18,13 @@ import (
 	"bext/render"
 )
 
-// TestServeOverHTTP serves the production fast-sink bundle through the real
+// TestServeOverHTTP serves the production bundle (fast paths on) through the real
 // stack — a worker pool behind render.Server's handler on a loopback
 // listener — and checks what a browser would get for a few routes. The
 // parity test already proves the HTML equals Node's; this proves it reaches
 // the client intact, with the right status and headers.
 func TestServeOverHTTP(t *testing.T) {
-	prog, err := engine.Compile("server.js", bundle(t, variant{fastSink: true}).Code)
+	prog, err := engine.Compile("server.js", bundle(t, production).Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestServeOverHTTP(t *testing.T) {
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 
-	want := renderGoja(t, isolate(t, variant{fastSink: true}), "/").HTML
+	want := renderGoja(t, isolate(t, production), "/").HTML
 	css, err := os.ReadFile(filepath.Join(appDir(t), "public", "style.css"))
 	if err != nil {
 		t.Fatal(err)

@@ -5,12 +5,14 @@ package react
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"bext/engine"
+	"bext/engine/fastpath"
 	"bext/internal/nodeparity"
 )
 
@@ -26,40 +28,49 @@ func appDir(t testing.TB) string {
 	return dir
 }
 
-type variant struct {
-	dev, fastSink bool
-}
+// production is the build bext serve runs by default: every fast path on.
+var production = nodeparity.Build{FastPaths: fastpath.All()}
 
-func (v variant) String() string { return nodeparity.Variant(v.dev, v.fastSink) }
+// The server entries: the app as bext serves it (renderToString) and the
+// same pages through React's two streaming renderers.
+const (
+	stringEntry = "src/server.jsx"        // renderToString
+	streamEntry = "src/server-stream.jsx" // renderToReadableStream
+	pipeEntry   = "src/server-pipe.jsx"   // renderToPipeableStream
+)
 
-var bundles sync.Map // variant -> *engine.Bundle
+var bundles sync.Map // entry + " " + Build.String() -> *engine.Bundle
 
-// bundle builds src/server.jsx once per variant with the engine's own build.
-func bundle(t testing.TB, v variant) *engine.Bundle {
+// bundle builds src/server.jsx once per build with the engine's own build.
+func bundle(t testing.TB, v nodeparity.Build) *engine.Bundle { return entryBundle(t, stringEntry, v) }
+
+// entryBundle builds entry once per build.
+func entryBundle(t testing.TB, entry string, v nodeparity.Build) *engine.Bundle {
 	t.Helper()
-	if b, ok := bundles.Load(v); ok {
+	key := entry + " " + v.String()
+	if b, ok := bundles.Load(key); ok {
 		return b.(*engine.Bundle)
 	}
-	b, err := engine.BuildServer(engine.BuildOptions{
-		Entry:    "src/server.jsx",
-		Dir:      appDir(t),
-		Dev:      v.dev,
-		FastSink: v.fastSink,
-	})
+	b, err := engine.BuildServer(v.Options(appDir(t), entry))
 	if err != nil {
-		t.Fatalf("build %v: %v", v, err)
+		t.Fatalf("build %s %v: %v", entry, v, err)
 	}
-	bundles.Store(v, b)
+	bundles.Store(key, b)
 	return b
 }
 
-func isolate(t testing.TB, v variant) *engine.Isolate {
+func isolate(t testing.TB, v nodeparity.Build) *engine.Isolate {
+	return entryIsolate(t, stringEntry, v)
+}
+
+// entryIsolate boots an isolate on entry's bundle.
+func entryIsolate(t testing.TB, entry string, v nodeparity.Build) *engine.Isolate {
 	t.Helper()
-	p, err := engine.Compile("server.js", bundle(t, v).Code)
+	p, err := engine.Compile("server.js", entryBundle(t, entry, v).Code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	iso, err := engine.NewIsolate(p, engine.Options{})
+	iso, err := engine.NewIsolate(p, engine.Options{Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatalf("boot %v: %v", v, err)
 	}

@@ -37,6 +37,7 @@ type Bundle struct {
 	JS, CSS    []string // asset URLs for the page
 	From       string   // where it came from, for the start-up line
 	Warnings   []string
+	FastPaths  []string // rewrites applied to library code, "name package/file" (engine.Bundle.FastPaths)
 }
 
 // ServerBundle is a bundle of server code alone (no client assets), for
@@ -53,7 +54,7 @@ func Build(cfg *config.Config, dev bool) (*Bundle, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Bundle{ServerCode: sb.Code, Name: rel(cfg.Dir, cfg.App.ServerEntry), Inputs: sb.Inputs, Warnings: sb.Warnings,
+	a := &Bundle{ServerCode: sb.Code, Name: rel(cfg.Dir, cfg.App.ServerEntry), Inputs: sb.Inputs, Warnings: sb.Warnings, FastPaths: sb.FastPaths,
 		Assets: &render.Assets{Files: map[string][]byte{}, Hashed: !dev, ModTime: time.Now()}}
 	if cfg.App.ClientEntry != "" {
 		cb, err := engine.BuildClient(buildOptions(cfg, cfg.App.ClientEntry, dev))

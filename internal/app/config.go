@@ -208,5 +208,5 @@ func RenderOptions(cfg *config.Config, dev bool, log *slog.Logger) render.Option
 
 // buildOptions are the esbuild options of one entry of the app.
 func buildOptions(cfg *config.Config, entry string, dev bool) engine.BuildOptions {
-	return engine.BuildOptions{Entry: entry, Dir: cfg.Dir, Dev: dev, FastSink: cfg.App.FastSink}
+	return engine.BuildOptions{Entry: entry, Dir: cfg.Dir, Dev: dev, FastPaths: cfg.App.EnabledFastPaths()}
 }

@@ -131,6 +131,9 @@ func (s *site) start() error {
 	for _, w := range b.Warnings {
 		s.in.log.Warn("build warning", "app", s.name, "msg", w)
 	}
+	if len(b.FastPaths) > 0 {
+		s.in.log.Debug("fast paths applied", "app", s.name, "rewrites", b.FastPaths)
+	}
 	g, err := s.in.newGeneration(s, s.cfg, b)
 	if err == nil {
 		if err = g.waitReady(30 * time.Second); err != nil {

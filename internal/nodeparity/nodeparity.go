@@ -17,12 +17,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"bext/engine"
+	"bext/engine/fastpath"
 )
 
 //go:embed node-render.cjs
@@ -162,17 +164,51 @@ func Diff(goja, node string) string {
 		len(goja), len(node), i, around(goja), around(node))
 }
 
-// Variant names a build for subtests: "production/fastsink",
-// "development/stock", …
-func Variant(dev, fastSink bool) string {
-	s := "production"
-	if dev {
-		s = "development"
+// Build is one way of building a fixture for a parity suite: development
+// or production, and the fast paths applied (package engine/fastpath).
+type Build struct {
+	Dev       bool
+	FastPaths []string // nil: none
+}
+
+// String names the build for subtests and caches: "production/all",
+// "production/none", "production/all-but-escape", "development/sink", …
+func (b Build) String() string {
+	s := "production/"
+	if b.Dev {
+		s = "development/"
 	}
-	if fastSink {
-		return s + "/fastsink"
+	all := fastpath.All()
+	switch {
+	case len(b.FastPaths) == 0:
+		return s + "none"
+	case slices.Equal(b.FastPaths, all):
+		return s + "all"
+	case len(b.FastPaths) == len(all)-1:
+		for _, n := range all {
+			if !slices.Contains(b.FastPaths, n) {
+				return s + "all-but-" + n
+			}
+		}
 	}
-	return s + "/stock"
+	return s + strings.Join(b.FastPaths, "+")
+}
+
+// Options are the engine build options of b for entry in dir.
+func (b Build) Options(dir, entry string) engine.BuildOptions {
+	return engine.BuildOptions{Dir: dir, Entry: entry, Dev: b.Dev, FastPaths: b.FastPaths}
+}
+
+// Builds are the builds every parity suite renders: development and
+// production with every fast path on and with none, and production with
+// each fast path off alone, so a rewrite that changes the HTML fails even
+// when another one happens to hide it.
+func Builds() []Build {
+	out := []Build{{Dev: false, FastPaths: fastpath.All()}, {Dev: false}, {Dev: true, FastPaths: fastpath.All()}, {Dev: true}}
+	for _, n := range fastpath.Names() {
+		out = append(out, Build{FastPaths: fastpath.Without(n)})
+	}
+	return out
 }
 
 //go:embed node-render-many.cjs

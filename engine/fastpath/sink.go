@@ -1,75 +1,20 @@
-package fastsink
+package fastpath
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
-
-	"github.com/evanw/esbuild/pkg/api"
 )
 
-// Filter is the esbuild OnLoad filter: every CommonJS server build of
-// react-dom. Builds that do not define renderToString (the streaming
-// renderers) pass through untouched and silently.
-const Filter = `react-dom[/\\]cjs[/\\]react-dom-server[^/\\]*\.js$`
-
-// SupportedMajors are the React major versions whose renderToString sink
-// was read and checked: 18.0.0, 18.2.0, 18.3.1, 19.0.0 and 19.3.1.
-var SupportedMajors = []string{"18", "19"}
-
-// ErrUnrecognised is wrapped by Rewrite when a file does not have the
-// expected version or sink shape; the file must then be used as is.
-var ErrUnrecognised = errors.New("unrecognised react-dom build")
-
-// Plugin returns the esbuild plugin. warn is called once per React file whose
-// build it does not recognise (that file is left untouched); nil means no
-// warnings. The plugin may be shared by incremental rebuilds.
-func Plugin(warn func(msg string)) api.Plugin {
-	var (
-		mu     sync.Mutex
-		warned = map[string]bool{}
-	)
-	warnOnce := func(key, msg string) {
-		if warn == nil {
-			return
-		}
-		mu.Lock()
-		first := !warned[key]
-		warned[key] = true
-		mu.Unlock()
-		if first {
-			warn(msg)
-		}
-	}
-	return api.Plugin{Name: "bext-fastsink", Setup: func(b api.PluginBuild) {
-		b.OnLoad(api.OnLoadOptions{Filter: Filter}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			src, err := os.ReadFile(a.Path)
-			if err != nil {
-				return api.OnLoadResult{}, nil // let esbuild report the read error itself
-			}
-			if !definesRenderToString(string(src)) {
-				return api.OnLoadResult{}, nil
-			}
-			version := packageVersion(a.Path, string(src))
-			out, err := Rewrite(string(src), version)
-			if err != nil {
-				warnOnce(a.Path+"@"+version, fmt.Sprintf(
-					"bext fast sink: unrecognised react-dom build %s (version %s); left as is — renders may be slower (%v)",
-					shortName(a.Path), orUnknown(version), strings.TrimPrefix(err.Error(), ErrUnrecognised.Error()+": ")))
-				return api.OnLoadResult{}, nil
-			}
-			return api.OnLoadResult{
-				Contents:   &out,
-				Loader:     api.LoaderJS,
-				ResolveDir: filepath.Dir(a.Path),
-			}, nil
-		})
-	}}
+func init() {
+	register(rewrite{
+		name:   Sink,
+		pkg:    "react-dom",
+		files:  regexp.MustCompile(`^cjs/react-dom-server[^/]*\.js$`),
+		skip:   func(src string) bool { return !definesRenderToString(src) },
+		majors: []string{"18", "19"},
+		apply:  rewriteSink,
+	})
 }
 
 const ident = `[A-Za-z_$][\w$]*`
@@ -120,17 +65,12 @@ func findSinks(src string) []sink {
 	return out
 }
 
-// Rewrite returns src with its renderToString sink rewritten to push chunks
-// into an array and join them once. version is the react-dom version (""
-// when unknown, which is refused). Any doubt about the shape — no sink, more
-// than one, the result variable used anywhere but its initialisation, the
-// push and the return — is an error wrapping ErrUnrecognised, and src must
-// then be used unchanged.
-func Rewrite(src, version string) (string, error) {
-	if !supported(version) {
-		return "", fmt.Errorf("%w: React %s is not a version the fast sink was checked against (%s)",
-			ErrUnrecognised, orUnknown(version), strings.Join(SupportedMajors, ", "))
-	}
+// rewriteSink returns src with its renderToString sink rewritten to push
+// chunks into an array and join them once. Any doubt about the shape — no
+// sink, more than one, the result variable used anywhere but its
+// initialisation, the push and the return — is an error wrapping
+// ErrUnrecognised, and src must then be used unchanged.
+func rewriteSink(src string) (string, error) {
 	sinks := findSinks(src)
 	if len(sinks) != 1 {
 		return "", fmt.Errorf("%w: found %d renderToString string sinks, want 1", ErrUnrecognised, len(sinks))
@@ -223,46 +163,6 @@ func isIdent(c byte) bool {
 
 func isIdentOrDot(c byte) bool { return c == '.' || isIdent(c) }
 
-func definesRenderToString(src string) bool {
-	return regexp.MustCompile(`exports\.renderToString\s*=`).MatchString(src)
-}
+var renderToStringExport = regexp.MustCompile(`exports\.renderToString\s*=`)
 
-var versionRE = regexp.MustCompile(`(?:exports\.version|ReactVersion)\s*=\s*["']([0-9][^"']*)["']`)
-
-// packageVersion is the version of the react-dom package that holds path:
-// its package.json (path is …/react-dom/cjs/file.js), else the version
-// string compiled into the file, else "".
-func packageVersion(path, src string) string {
-	pj := filepath.Join(filepath.Dir(filepath.Dir(path)), "package.json")
-	if data, err := os.ReadFile(pj); err == nil {
-		var p struct{ Name, Version string }
-		if json.Unmarshal(data, &p) == nil && p.Name == "react-dom" && p.Version != "" {
-			return p.Version
-		}
-	}
-	if m := versionRE.FindStringSubmatch(src); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
-func supported(version string) bool {
-	major, _, _ := strings.Cut(version, ".")
-	for _, s := range SupportedMajors {
-		if major == s {
-			return true
-		}
-	}
-	return false
-}
-
-func shortName(path string) string {
-	return filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
-}
-
-func orUnknown(v string) string {
-	if v == "" {
-		return "unknown"
-	}
-	return v
-}
+func definesRenderToString(src string) bool { return renderToStringExport.MatchString(src) }

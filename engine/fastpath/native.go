@@ -1,0 +1,85 @@
+package fastpath
+
+import (
+	"github.com/dop251/goja"
+)
+
+// Global is the name of the object Install puts on an isolate's global
+// object. Rewritten library code reads it once, when its module loads, with
+// `typeof` (so the same bundle still runs in Node, where it is undefined and
+// the library's own code runs instead).
+const Global = "__bext_fast"
+
+// Install adds the native helpers the rewrites call to rt:
+// globalThis.__bext_fast = {escapeHTML, escapeHTMLVue, escapeHTMLPreact},
+// not enumerable, not writable. It must run before the bundle.
+func Install(rt *goja.Runtime) error {
+	o := rt.NewObject()
+	for name, e := range map[string]*entities{"escapeHTML": &reactEntities, "escapeHTMLVue": &vueEntities, "escapeHTMLPreact": &preactEntities} {
+		if err := o.Set(name, escapeFunc(rt, e)); err != nil {
+			return err
+		}
+	}
+	return rt.GlobalObject().DefineDataProperty(Global, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
+}
+
+// escapeFunc is an HTML escape function for JS: its argument (a string;
+// anything else is converted with ToString) with every character e has an
+// entry for replaced.
+func escapeFunc(rt *goja.Runtime, e *entities) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		return escapeWith(rt, call.Argument(0), e)
+	}
+}
+
+// entities maps the escaped ASCII characters to their replacements; the
+// other entries are "".
+type entities [128]string
+
+// The three escapers' tables: React's escapeTextForBrowser, Vue's
+// escapeHtml (@vue/shared) and Preact's encodeEntities
+// (preact-render-to-string), which leaves ' and > alone.
+var (
+	reactEntities  = entities{'"': "&quot;", '&': "&amp;", '\'': "&#x27;", '<': "&lt;", '>': "&gt;"}
+	vueEntities    = entities{'"': "&quot;", '&': "&amp;", '\'': "&#39;", '<': "&lt;", '>': "&gt;"}
+	preactEntities = entities{'"': "&quot;", '&': "&amp;", '<': "&lt;"}
+)
+
+// escapeWith returns v (a string; anything else is converted with ToString
+// first) with every character that has an entry in e replaced. A string
+// with nothing to replace is returned as is, without copying.
+func escapeWith(rt *goja.Runtime, v goja.Value, e *entities) goja.Value {
+	s, ok := v.(goja.String)
+	if !ok {
+		s = v.ToString().(goja.String)
+	}
+	n := s.Length()
+	first := -1
+	for i := 0; i < n; i++ {
+		if c := s.CharAt(i); c < 128 && e[c] != "" {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return s
+	}
+	var b goja.StringBuilder
+	b.Grow(n + 16)
+	from := 0
+	for i := first; i < n; i++ {
+		c := s.CharAt(i)
+		if c >= 128 || e[c] == "" {
+			continue
+		}
+		if from < i {
+			b.WriteString(s.Substring(from, i))
+		}
+		b.WriteUTF8String(e[c])
+		from = i + 1
+	}
+	if from < n {
+		b.WriteString(s.Substring(from, n))
+	}
+	return b.String()
+}
