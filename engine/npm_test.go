@@ -32,6 +32,7 @@ var npmFixtures = []npmFixture{
 		"escape react-dom/cjs/react-dom-server-legacy.browser.production.js",
 		"escape react-dom/cjs/react-dom-server.edge.production.js",
 		"flush react-dom/cjs/react-dom-server-legacy.browser.production.js",
+		"flush react-dom/cjs/react-dom-server.edge.production.js",
 		"props react-dom/cjs/react-dom-server-legacy.browser.production.js",
 		"props react-dom/cjs/react-dom-server.edge.production.js",
 		"sink react-dom/cjs/react-dom-server-legacy.browser.production.js",

@@ -72,8 +72,9 @@ type rewrite struct {
 	// the rewrite has nothing to do in (a streaming-only renderer has no
 	// renderToString sink).
 	skip func(src string) bool
-	// majors are the major versions of pkg the rewrite was checked against.
-	majors []string
+	// majors are the major versions of pkg the rewrite was checked against;
+	// leave lists those it leaves alone on purpose (silently).
+	majors, leave []string
 	apply  func(src string) (string, error)
 }
 
@@ -175,7 +176,7 @@ func Apply(rs []rewrite, path, src string) (string, []Note) {
 			p = findPackage(path, r.pkg)
 			pkgs[r.pkg] = p
 		}
-		if p.dir == "" || !r.files.MatchString(p.rel) || r.skip != nil && r.skip(out) {
+		if p.dir == "" || !r.files.MatchString(p.rel) || r.skip != nil && r.skip(out) || slices.Contains(r.leave, major(p.version)) {
 			continue
 		}
 		n := Note{Rewrite: r.name, File: r.pkg + "/" + p.rel, Version: p.version}
@@ -194,8 +195,7 @@ func Apply(rs []rewrite, path, src string) (string, []Note) {
 }
 
 func (r rewrite) applyChecked(src, version string) (string, error) {
-	major, _, _ := strings.Cut(version, ".")
-	if !slices.Contains(r.majors, major) {
+	if !slices.Contains(r.majors, major(version)) {
 		return "", fmt.Errorf("%w: %s %s is not a version this rewrite was checked against (%s)",
 			ErrUnrecognised, r.pkg, orUnknown(version), strings.Join(r.majors, ", "))
 	}
@@ -207,6 +207,11 @@ func (r rewrite) applyChecked(src, version string) (string, error) {
 		return "", err
 	}
 	return out, nil
+}
+
+func major(version string) string {
+	m, _, _ := strings.Cut(version, ".")
+	return m
 }
 
 // pkgInfo locates a file inside an npm package.

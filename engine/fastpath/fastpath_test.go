@@ -29,17 +29,17 @@ var realBuilds = []struct {
 }{
 	{"react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", []string{Sink, Flush, Concat, Escape, Props}},
 	{"react18", "react-dom/cjs/react-dom-server-legacy.node.production.min.js", []string{Sink, Flush, Concat, Escape, Props}},
-	{"react18", "react-dom/cjs/react-dom-server.browser.production.min.js", []string{Escape, Props}},
-	{"react18", "react-dom/cjs/react-dom-server.node.production.min.js", []string{Escape, Props}},
+	{"react18", "react-dom/cjs/react-dom-server.browser.production.min.js", []string{Flush, Escape, Props}},
+	{"react18", "react-dom/cjs/react-dom-server.node.production.min.js", []string{Escape, Props}}, // see reactProdNode
 	{"react18", "react-dom/cjs/react-dom-server-legacy.browser.development.js", []string{Sink}},
 	{"react18", "react-dom/cjs/react-dom-server.browser.development.js", nil},
 	{"react18", "react/cjs/react-jsx-runtime.production.min.js", []string{JSX}},
 	{"react18", "react/cjs/react-jsx-runtime.development.js", nil},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.browser.production.js", []string{Sink, Flush, Concat, Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.node.production.js", []string{Sink, Flush, Concat, Escape, Props}},
-	{"react19", "react-dom/cjs/react-dom-server.browser.production.js", []string{Escape, Props}},
-	{"react19", "react-dom/cjs/react-dom-server.node.production.js", []string{Escape, Props}},
-	{"react19", "react-dom/cjs/react-dom-server.edge.production.js", []string{Escape, Props}},
+	{"react19", "react-dom/cjs/react-dom-server.browser.production.js", []string{Flush, Escape, Props}},
+	{"react19", "react-dom/cjs/react-dom-server.node.production.js", []string{Flush, Escape, Props}},
+	{"react19", "react-dom/cjs/react-dom-server.edge.production.js", []string{Flush, Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server.bun.production.js", []string{Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.browser.development.js", []string{Sink}},
 	{"react19", "react/cjs/react-jsx-runtime.production.js", nil}, // React 19's jsx() already skips the copy

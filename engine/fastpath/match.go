@@ -157,3 +157,18 @@ func statementStart(src string, at int) bool {
 	}
 	return i < 0 || src[i] == ';' || src[i] == '}' || src[i] == '{'
 }
+
+// directive is a "use strict" directive at the start of a file, after
+// comments and blank lines.
+var directive = regexp.MustCompile(`^(?:\s+|//[^\n]*\n|/\*(?:[^*]|\*+[^*/])*\*+/)*(?:"use strict"|'use strict')\s*;?`)
+
+// moduleDecl inserts decl where a statement at the top of the file may go:
+// after its "use strict" directive, if it has one (a statement before it
+// would turn the directive into an expression), else at the start.
+func moduleDecl(src, decl string) edit {
+	at := 0
+	if m := directive.FindStringIndex(src); m != nil {
+		at = m[1]
+	}
+	return edit{at, at, "\n" + decl}
+}

@@ -1,6 +1,8 @@
 package fastpath
 
 import (
+	"errors"
+
 	"github.com/dop251/goja"
 )
 
@@ -11,14 +13,22 @@ import (
 const Global = "__bext_fast"
 
 // Install adds the native helpers the rewrites call to rt:
-// globalThis.__bext_fast = {escapeHTML, escapeHTMLVue, escapeHTMLPreact},
-// not enumerable, not writable. It must run before the bundle.
+// globalThis.__bext_fast = {escapeHTML, escapeHTMLVue, escapeHTMLPreact,
+// concatChunks}, not enumerable, not writable. It must run before the
+// bundle.
 func Install(rt *goja.Runtime) error {
 	o := rt.NewObject()
 	for name, e := range map[string]*entities{"escapeHTML": &reactEntities, "escapeHTMLVue": &vueEntities, "escapeHTMLPreact": &preactEntities} {
 		if err := o.Set(name, escapeFunc(rt, e)); err != nil {
 			return err
 		}
+	}
+	u8, ok := goja.AssertConstructor(rt.Get("Uint8Array"))
+	if !ok {
+		return errors.New("fastpath: the runtime has no Uint8Array")
+	}
+	if err := o.Set("concatChunks", concatChunks(rt, u8)); err != nil {
+		return err
 	}
 	return rt.GlobalObject().DefineDataProperty(Global, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
 }
@@ -82,4 +92,49 @@ func escapeWith(rt *goja.Runtime, v goja.Value, e *entities) goja.Value {
 		b.WriteString(s.Substring(from, n))
 	}
 	return b.String()
+}
+
+// concatChunks returns the function concatChunks(chunks, from): the
+// elements of the array chunks from index from on, concatenated into one
+// new Uint8Array — strings as UTF-8 (a lone surrogate becomes U+FFFD, as
+// TextEncoder encodes it), Uint8Arrays (and other byte views) as their
+// bytes. It returns null when an element is anything else, and the caller
+// then writes the chunks itself.
+func concatChunks(rt *goja.Runtime, u8 goja.Constructor) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		arr, ok := call.Argument(0).(*goja.Object)
+		if !ok {
+			return goja.Null()
+		}
+		items, ok := arr.Export().([]any)
+		from := int(call.Argument(1).ToInteger())
+		if !ok || from < 0 || from > len(items) {
+			return goja.Null()
+		}
+		n := 0
+		for _, it := range items[from:] {
+			switch c := it.(type) {
+			case string:
+				n += len(c)
+			case []byte:
+				n += len(c)
+			default:
+				return goja.Null()
+			}
+		}
+		buf := make([]byte, 0, n)
+		for _, it := range items[from:] {
+			switch c := it.(type) {
+			case string:
+				buf = append(buf, c...)
+			case []byte:
+				buf = append(buf, c...)
+			}
+		}
+		out, err := u8(nil, rt.ToValue(rt.NewArrayBuffer(buf)))
+		if err != nil {
+			panic(err)
+		}
+		return out
+	}
 }

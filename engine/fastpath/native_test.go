@@ -114,3 +114,31 @@ func TestNativeEscapeReturnsCleanStringsAsIs(t *testing.T) {
 		t.Errorf("__bext_fast: %v %v, want a hidden global with escapeHTML", v, err)
 	}
 }
+
+// concatChunks joins strings and byte chunks into the bytes TextEncoder
+// and the chunks themselves would give, and declines anything else.
+func TestConcatChunks(t *testing.T) {
+	vm := goja.New()
+	if err := Install(vm); err != nil {
+		t.Fatal(err)
+	}
+	v, err := vm.RunString(`var tea = __bext_fast.concatChunks(["茶壶 🍵"], 0);
+var chunks = ["<p>", tea, new Uint8Array([1, 2, 3, 4]).subarray(1, 3), "", "\ud83c|", "é"];
+var got = __bext_fast.concatChunks(chunks, 0);
+JSON.stringify([got instanceof Uint8Array, Array.from(got), Array.from(__bext_fast.concatChunks(chunks, 5)),
+  __bext_fast.concatChunks([], 0).length, __bext_fast.concatChunks(["a", {}], 0), __bext_fast.concatChunks(["a"], 3)])`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []byte
+	want = append(want, "<p>茶壶 🍵"...)
+	want = append(want, 2, 3, 0xEF, 0xBF, 0xBD, '|')
+	want = append(want, "é"...)
+	nums := make([]string, len(want))
+	for i, b := range want {
+		nums[i] = fmt.Sprint(b)
+	}
+	if got, want := v.String(), `[true,[`+strings.Join(nums, ",")+`],[195,169],0,null,null]`; got != want {
+		t.Errorf("concatChunks: %s, want %s", got, want)
+	}
+}
