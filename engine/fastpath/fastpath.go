@@ -75,7 +75,7 @@ type rewrite struct {
 	// majors are the major versions of pkg the rewrite was checked against;
 	// leave lists those it leaves alone on purpose (silently).
 	majors, leave []string
-	apply  func(src string) (string, error)
+	apply         func(src string) (string, error)
 }
 
 // rewrites are every rewrite's targets, in application order.

@@ -136,6 +136,7 @@ func checkFastPaths(t *testing.T, entry string, v nodeparity.Build, b *engine.Bu
 		t.Errorf("build warning: %s", w)
 	}
 }
+
 // TestPages checks what the app promises: page sizes the benchmark names
 // rely on, escaping of user input, the data-error fallback, the 404 and the
 // failing route.
