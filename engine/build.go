@@ -32,6 +32,9 @@ type BuildOptions struct {
 	// rewrite does not recognise is left as is and produces a
 	// Bundle.Warnings entry. Server builds only.
 	FastPaths []string
+	// SourceMap makes a production server build write an external source
+	// map into Bundle.SourceMap (a development build inlines its own).
+	SourceMap bool
 }
 
 // Bundle is the output of a build.
@@ -42,6 +45,9 @@ type Bundle struct {
 	// FastPaths lists the rewrites applied, one "name package/file" each,
 	// sorted (see package fastpath).
 	FastPaths []string
+	// SourceMap is the external source map of a server build made with
+	// BuildOptions.SourceMap (nil otherwise), for the bundle as returned.
+	SourceMap []byte
 	Files     map[string][]byte // client: output file name relative to OutDir (e.g. "client-3F2A1B.js") -> content
 	Entry     string            // client: name of the entry JS among Files
 	CSS       []string          // client: CSS file names among Files
@@ -162,6 +168,8 @@ func serverOptions(o BuildOptions) api.BuildOptions {
 	if o.Dev {
 		// goja reads inline source maps, so dev stacks name the source files.
 		b.Sourcemap = api.SourceMapInline
+	} else if o.SourceMap {
+		b.Sourcemap = api.SourceMapExternal
 	}
 	return b
 }
@@ -274,8 +282,11 @@ func (b *Builder) Build() (*Bundle, error) {
 	out.Inputs = meta.inputs
 	if b.server {
 		for _, f := range res.OutputFiles {
-			if strings.HasSuffix(f.Path, ".js") {
+			switch {
+			case strings.HasSuffix(f.Path, ".js"):
 				out.Code = f.Contents
+			case strings.HasSuffix(f.Path, ".js.map"):
+				out.SourceMap = f.Contents
 			}
 		}
 		if !b.fieldsLowered && accessorWordField.Match(out.Code) && gojaParseError(out.Code) != nil {
