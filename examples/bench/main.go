@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -37,13 +38,15 @@ type options struct {
 // targets in the order they run by default, with their letter in the report.
 var known = []struct{ name, letter, what string }{
 	{"direct", "a", "isolates in tight loops, one goroutine each; no pool, no HTTP"},
-	{"http", "b", "bext over HTTP (pool + render.Server), fast sink"},
+	{"http", "b", "bext over HTTP (pool + render.Server), fast paths on (the default)"},
 	{"node", "c", "Node http + renderToString, one process per CPU"},
-	{"http-stock", "d", "bext over HTTP, fast sink off"},
+	{"http-stock", "d", "bext over HTTP, every fast path off (React as shipped)"},
 	{"cached", "e", "b with the page cache on and a rule caching every page: fresh hits"},
 	{"bare", "f", "a bare net/http handler writing the page's bytes (the limit of e)"},
-	{"pool", "", "pool.Render in-process, no HTTP, fast sink"},
-	{"pool-stock", "", "pool.Render in-process, no HTTP, fast sink off"},
+	{"direct-sink", "g", "a with the fast sink alone: bext before the other fast paths"},
+	{"http-sink", "h", "b with the fast sink alone: bext before the other fast paths"},
+	{"pool", "", "pool.Render in-process, no HTTP, fast paths on"},
+	{"pool-stock", "", "pool.Render in-process, no HTTP, fast paths off"},
 	{"url", "", "the server at -url"},
 }
 
@@ -64,7 +67,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	cpus := runtime.GOMAXPROCS(0)
 	fs.StringVar(&o.app, "app", "examples/react", "app folder holding src/server.jsx and node_modules")
 	fs.StringVar(&pages, "pages", "/small,/,/large", "comma-separated pages to request (the url target ignores them)")
-	fs.StringVar(&targets, "targets", "direct,http,node,http-stock", "comma-separated: direct (a), http (b), node (c), http-stock (d), cached (e), bare (f), pool, pool-stock, url")
+	fs.StringVar(&targets, "targets", "direct,http,node,http-stock", "comma-separated: direct (a), http (b), node (c), http-stock (d), cached (e), bare (f), direct-sink (g), http-sink (h), pool, pool-stock, url")
 	fs.StringVar(&o.url, "url", "", "URL of a server on this machine for the url target (adds url to -targets)")
 	fs.IntVar(&o.conns, "c", 2*cpus, "requests in flight for every target but direct (which runs one loop per isolate)")
 	fs.IntVar(&o.workers, "workers", cpus, "isolates of direct; jsc_workers of the bext targets")
@@ -137,6 +140,7 @@ type result struct {
 	target, page string
 	conns        int
 	loadgen.Stats
+	cpu time.Duration // this process's CPU time during the target's slices
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
@@ -163,7 +167,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	bundles := map[bool]*engine.Bundle{}
+	bundles := map[string]*engine.Bundle{}
 	var started []*target
 	defer func() {
 		for _, t := range started {
@@ -233,7 +237,9 @@ func measure(ctx context.Context, o options, path string, ts []*target) ([]resul
 	for round := range o.rounds {
 		for k := range ts {
 			i := (k + round) % len(ts) // rotate who goes first
+			c0 := processCPU()
 			rs[i].Stats = rs[i].Stats.Add(loadgen.Load(ctx, loops[i], ts[i].conns, slice))
+			rs[i].cpu += processCPU() - c0
 		}
 	}
 	return rs, nil
@@ -251,14 +257,14 @@ func report(out io.Writer, o options, results []result) {
 	for _, path := range pages {
 		fmt.Fprintf(out, "\npage %s\n", path)
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "\ttarget\trenders/s\tp50 ms\tp99 ms\tmax ms\tKB/page\terrors\t")
+		fmt.Fprintln(tw, "\ttarget\trenders/s\tp50 ms\tp99 ms\tmax ms\tKB/page\terrors\trenders/CPU-s\t")
 		for _, r := range results {
 			if r.page != path {
 				continue
 			}
 			letter, _, _ := lookup(r.target)
-			fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%.1f\t%d\t\n", letter, r.target, r.PerSecond(),
-				ms(r.P50), ms(r.P99), ms(r.Max), r.kb(), r.Errors)
+			fmt.Fprintf(tw, "%s\t%s\t%.1f\t%.2f\t%.2f\t%.2f\t%.1f\t%d\t%s\t\n", letter, r.target, r.PerSecond(),
+				ms(r.P50), ms(r.P99), ms(r.Max), r.kb(), r.Errors, r.perCPU())
 			if r.FirstErr != nil {
 				notes = append(notes, fmt.Sprintf("first error of %s on %s: %v", r.target, path, r.FirstErr))
 			}
@@ -278,15 +284,28 @@ func report(out io.Writer, o options, results []result) {
 }
 
 func summary(out io.Writer, o options, results []result) {
+	table(out, o, results, "renders/s", func(r result) float64 { return r.PerSecond() })
+	inproc := func(r result) float64 {
+		if r.target == "node" || r.target == "url" || r.cpu <= 0 {
+			return 0
+		}
+		return float64(r.Requests) / r.cpu.Seconds()
+	}
+	table(out, o, results, "renders per CPU-second of this process (in-process targets; the load generator's share included)", inproc)
+}
+
+// table prints rate of every page and target, with the ratios of targets
+// that compare one thing.
+func table(out io.Writer, o options, results []result, title string, value func(result) float64) {
 	rate := func(target, page string) float64 {
 		for _, r := range results {
 			if r.target == target && r.page == page && r.Errors == 0 {
-				return r.PerSecond()
+				return value(r)
 			}
 		}
 		return 0
 	}
-	fmt.Fprintln(out, "\nrenders/s")
+	fmt.Fprintln(out, "\n"+title)
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "page\t")
 	var cols []string
@@ -299,6 +318,12 @@ func summary(out io.Writer, o options, results []result) {
 	ratios := [][2]string{{"http", "direct"}, {"http", "node"}, {"http", "http-stock"}}
 	if slices.Contains(cols, "cached") {
 		ratios = append(ratios, [2]string{"cached", "bare"}, [2]string{"cached", "node"})
+	}
+	if slices.Contains(cols, "direct-sink") {
+		ratios = append(ratios, [2]string{"direct", "direct-sink"})
+	}
+	if slices.Contains(cols, "http-sink") {
+		ratios = append(ratios, [2]string{"http", "http-sink"})
 	}
 	for _, r := range ratios {
 		fmt.Fprintf(tw, "%s/%s\t", letterOf(r[0]), letterOf(r[1]))
@@ -327,6 +352,24 @@ func letterOf(name string) string {
 	return l
 }
 
+// perCPU is renders per CPU-second of this process, "–" for targets that
+// render elsewhere.
+func (r result) perCPU() string {
+	if r.target == "node" || r.target == "url" || r.cpu <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", float64(r.Requests)/r.cpu.Seconds())
+}
+
+// processCPU is the CPU time this process has used, user plus system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func (r result) kb() float64 {
 	if r.Requests == 0 {
 		return 0
@@ -334,20 +377,26 @@ func (r result) kb() float64 {
 	return float64(r.Bytes) / float64(r.Requests) / 1024
 }
 
-// start starts one target; bundles caches the fast-sink and stock builds so
-// every target runs the same code.
-func start(ctx context.Context, name, dir string, o options, bundles map[bool]*engine.Bundle) (*target, error) {
-	bundle := func(fast bool) (*engine.Bundle, error) {
-		if b, ok := bundles[fast]; ok {
+// start starts one target; bundles caches the builds (every fast path, the
+// fast sink alone, none) so every target runs the same code.
+func start(ctx context.Context, name, dir string, o options, bundles map[string]*engine.Bundle) (*target, error) {
+	bundle := func(variant string) (*engine.Bundle, error) {
+		if b, ok := bundles[variant]; ok {
 			return b, nil
 		}
-		b, err := build(dir, fast)
+		b, err := build(dir, variant)
 		if err == nil {
-			bundles[fast] = b
+			bundles[variant] = b
 		}
 		return b, err
 	}
-	fast := !strings.HasSuffix(name, "-stock")
+	variant := "all"
+	switch {
+	case strings.HasSuffix(name, "-stock"):
+		variant = "stock"
+	case strings.HasSuffix(name, "-sink"):
+		variant = "sink"
+	}
 	switch name {
 	case "url":
 		do, err := loadgen.HTTPGet(o.url, o.conns)
@@ -356,16 +405,16 @@ func start(ctx context.Context, name, dir string, o options, bundles map[bool]*e
 		}
 		return &target{name: name, conns: o.conns, page: func(string) (loadgen.Loops, error) { return loadgen.Same(do), nil }, stop: func() {}}, nil
 	case "node":
-		fast = false // Node needs no fast sink; the stock bundle is React as shipped
+		variant = "stock" // Node needs no fast paths; the stock bundle is React as shipped
 	}
-	b, err := bundle(fast)
+	b, err := bundle(variant)
 	if err != nil {
 		return nil, err
 	}
 	switch name {
-	case "direct":
+	case "direct", "direct-sink":
 		return startDirect(name, b, o.workers)
-	case "http", "http-stock", "cached":
+	case "http", "http-stock", "http-sink", "cached":
 		return startServe(name, dir, b, o.workers, o.conns)
 	case "bare":
 		return startBare(name, b, o.conns)
@@ -377,15 +426,14 @@ func start(ctx context.Context, name, dir string, o options, bundles map[bool]*e
 	return nil, fmt.Errorf("unknown target")
 }
 
-// build bundles the app's server entry exactly as bext does in production.
-func build(dir string, fastSink bool) (*engine.Bundle, error) {
+// build bundles the app's server entry as bext does in production, with
+// every fast path (variant "all", the default), the fast sink alone
+// ("sink") or none ("stock").
+func build(dir, variant string) (*engine.Bundle, error) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
 		return nil, fmt.Errorf("%s has no node_modules: run `npm ci` there first", dir)
 	}
-	var paths []string
-	if fastSink {
-		paths = fastpath.All()
-	}
+	paths := map[string][]string{"all": fastpath.All(), "sink": {fastpath.Sink}, "stock": nil}[variant]
 	b, err := engine.BuildServer(engine.BuildOptions{Entry: "src/server.jsx", Dir: dir, FastPaths: paths})
 	if err != nil {
 		return nil, err

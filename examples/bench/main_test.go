@@ -30,8 +30,9 @@ func TestRunSmoke(t *testing.T) {
 		t.Errorf("a 3×400ms run took %v", d)
 	}
 	for _, name := range []string{"a  *direct", "b  *http", "c  *node"} {
-		// letter, target, renders/s > 0, three latencies, KB/page of the small page, 0 errors
-		row := regexp.MustCompile(`(?m)^\s*` + name + `\s+[1-9][0-9.]*\s+[0-9.]+\s+[0-9.]+\s+[0-9.]+\s+1\.[0-9]\s+0\s*$`)
+		// letter, target, renders/s > 0, three latencies, KB/page of the small
+		// page, 0 errors, renders per CPU-second ("–" for Node's processes)
+		row := regexp.MustCompile(`(?m)^\s*` + name + `\s+[1-9][0-9.]*\s+[0-9.]+\s+[0-9.]+\s+[0-9.]+\s+1\.[0-9]\s+0\s+(?:[1-9][0-9.]*|–)\s*$`)
 		if !row.MatchString(out.String()) {
 			t.Errorf("no healthy %s row in:\n%s", name, out.String())
 		}
@@ -78,5 +79,25 @@ func TestParseFlags(t *testing.T) {
 	}
 	if _, err := parseFlags([]string{"-targets", "direct,bogus"}, &bytes.Buffer{}); err == nil {
 		t.Error("an unknown target was accepted")
+	}
+}
+
+// The fast-sink-alone targets (bext before the other fast paths) run, and
+// both summaries compare a with g: renders per second and per CPU-second.
+func TestRunSinkSmoke(t *testing.T) {
+	app, _ := filepath.Abs("../react")
+	testenv.File(t, filepath.Join(app, "node_modules", "react-dom"), "run npm ci in examples/react")
+	o, err := parseFlags([]string{"-app", app, "-pages", "/small", "-targets", "direct,direct-sink", "-workers", "1", "-d", "400ms", "-rounds", "2", "-warmup", "0"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), o, &out); err != nil {
+		t.Fatalf("run: %v\n%s", err, out.String())
+	}
+	// a, g, then b/a b/c b/d (no b) and a/g
+	sum := regexp.MustCompile(`(?m)^\s*/small\s+[1-9][0-9.]*\s+[1-9][0-9.]*\s+–\s+–\s+–\s+[0-9]+\.[0-9]{2}\s*$`)
+	if n := len(sum.FindAllString(out.String(), -1)); n != 2 {
+		t.Errorf("%d summary rows with a/g, want 2 (per second and per CPU-second) in:\n%s", n, out.String())
 	}
 }
