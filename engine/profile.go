@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -72,8 +73,10 @@ func SplitSourceMap(code []byte) (stripped, inline []byte) {
 // they are ("(anonymous src/App.jsx:45)"). goja's ".N" suffixes, which it
 // adds to tell functions of the same name apart, are dropped: functions
 // are told apart by file. code is the bundle the profile ran (without the
-// source map comment).
-func MapProfile(p *profile.Profile, code, sourceMap []byte) error {
+// source map comment); root is the folder the map's sources are relative
+// to (the build's output folder, BuildOptions.Dir), and files under it are
+// named relative to it ("src/App.jsx"), others by absolute path.
+func MapProfile(p *profile.Profile, code, sourceMap []byte, root string) error {
 	sm, err := sourcemap.Parse("", sourceMap)
 	if err != nil {
 		return fmt.Errorf("engine: reading the source map: %w", err)
@@ -93,7 +96,7 @@ func MapProfile(p *profile.Profile, code, sourceMap []byte) error {
 		if !ok || src == "" {
 			return pos{}, false
 		}
-		return pos{strings.TrimPrefix(src, "../"), line}, true
+		return pos{sourceName(root, src), line}, true
 	}
 
 	type fnKey struct{ name, file string }
@@ -140,6 +143,18 @@ func MapProfile(p *profile.Profile, code, sourceMap []byte) error {
 		return errors.New("engine: the mapped JS profile is not valid: " + err.Error())
 	}
 	return nil
+}
+
+// sourceName is how a profile names the source map's source src.
+func sourceName(root, src string) string {
+	if root == "" {
+		return src
+	}
+	abs := filepath.Clean(filepath.Join(root, filepath.FromSlash(src)))
+	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
 }
 
 // gojaName is a function name as goja's profiler wrote it, without the

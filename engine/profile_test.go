@@ -65,7 +65,7 @@ export function spin(n) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := MapProfile(prof, code, sm); err != nil {
+		if err := MapProfile(prof, code, sm, dir); err != nil {
 			t.Fatal(err)
 		}
 		var spin bool

@@ -110,7 +110,7 @@ func Profile(cfg *config.Config, o ProfileOptions) (*ProfileResult, error) {
 		return nil, fmt.Errorf("profile: rendering %s: %w", o.Route, err)
 	}
 	res.Elapsed = time.Since(start)
-	if err := engine.MapProfile(p, code, sourceMap); err != nil {
+	if err := engine.MapProfile(p, code, sourceMap, bo.Dir); err != nil {
 		return nil, err
 	}
 	res.Profile, res.Top = p, topFunctions(p)
