@@ -247,7 +247,8 @@ func measure(ctx context.Context, o options, path string, ts []*target) ([]resul
 
 // report prints one table per page, then renders/s of every page side by
 // side with the ratios b/a (HTTP serving vs the in-process limit), b/c (bext
-// vs Node) and b/d (the fast sink over HTTP).
+// vs Node) and b/d (the fast paths over HTTP), and a/g and b/h (the fast
+// paths beyond the sink).
 func report(out io.Writer, o options, results []result) {
 	var notes []string
 	pages := o.pages
