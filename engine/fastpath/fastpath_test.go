@@ -18,7 +18,7 @@ var installed = map[string]string{
 	"react18": "../../examples/react/node_modules",
 	"react19": "../../testdata/npm/react19/node_modules",
 	"preact":  "../../testdata/npm/preact/node_modules",
-	"compat":  "../../testdata/compat/node_modules", // Vue
+	"vue":     "../../testdata/npm/vue/node_modules",
 }
 
 // realBuilds are every file a rewrite targets, with the rewrites that must
@@ -46,9 +46,9 @@ var realBuilds = []struct {
 	{"preact", "preact-render-to-string/dist/index.mjs", []string{Sink, Escape}},
 	{"preact", "preact-render-to-string/dist/index.module.js", []string{Sink, Escape}},
 	{"preact", "preact-render-to-string/dist/commonjs.js", []string{Sink, Escape}},
-	{"compat", "@vue/shared/dist/shared.cjs.prod.js", []string{Escape}},
-	{"compat", "@vue/shared/dist/shared.cjs.js", nil},
-	{"compat", "@vue/server-renderer/dist/server-renderer.cjs.prod.js", []string{Sink}},
+	{"vue", "@vue/shared/dist/shared.cjs.prod.js", []string{Escape}},
+	{"vue", "@vue/shared/dist/shared.cjs.js", nil},
+	{"vue", "@vue/server-renderer/dist/server-renderer.cjs.prod.js", []string{Sink}},
 }
 
 // realFile reads one installed library file.
@@ -109,8 +109,8 @@ var alterations = []struct {
 	{JSX, "react18", "react/cjs/react-jsx-runtime.production.min.js", `__source:!0`, `__src:!0`, nil},
 	{Escape, "preact", "preact-render-to-string/dist/index.mjs", `o="&lt;"`, `o="&#60;"`, nil},
 	{Sink, "preact", "preact-render-to-string/dist/index.mjs", `"string"==typeof j?D+=j:`, `"string"==typeof j?D=D+j:`, nil},
-	{Escape, "compat", "@vue/shared/dist/shared.cjs.prod.js", `escaped = "&#39;"`, `escaped = "&#x27;"`, nil},
-	{Sink, "compat", "@vue/server-renderer/dist/server-renderer.cjs.prod.js", `ret += unrollBufferSync$1(item);`, `ret = ret + unrollBufferSync$1(item);`, nil},
+	{Escape, "vue", "@vue/shared/dist/shared.cjs.prod.js", `escaped = "&#39;"`, `escaped = "&#x27;"`, nil},
+	{Sink, "vue", "@vue/server-renderer/dist/server-renderer.cjs.prod.js", `ret += unrollBufferSync$1(item);`, `ret = ret + unrollBufferSync$1(item);`, nil},
 }
 
 // TestAlteredBuildsAreLeftAndWarned bundles each altered build with the
@@ -162,7 +162,7 @@ func TestUnknownVersionsAreLeftAndWarned(t *testing.T) {
 		{"react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", "20.0.0"},
 		{"react18", "react/cjs/react-jsx-runtime.production.min.js", "19.0.0"},
 		{"preact", "preact-render-to-string/dist/index.mjs", "7.0.0"},
-		{"compat", "@vue/shared/dist/shared.cjs.prod.js", "4.0.0"},
+		{"vue", "@vue/shared/dist/shared.cjs.prod.js", "4.0.0"},
 	} {
 		t.Run(tc.file+"@"+tc.version, func(t *testing.T) {
 			_, src := realFile(t, tc.fixture, tc.file)

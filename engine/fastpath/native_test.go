@@ -34,7 +34,7 @@ var escapeFunctions = []struct {
 }{
 	{"react18", "react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", reactEscapeShapes, `var %s = /["'&<>]/;`, rewriteReactEscape, false},
 	{"react19", "react19", "react-dom/cjs/react-dom-server.edge.production.js", reactEscapeShapes, `var %s = /["'&<>]/;`, rewriteReactEscape, false},
-	{"vue", "compat", "@vue/shared/dist/shared.cjs.prod.js", []*shape{vueEscape}, `var %s = /["'&<>]/;`, rewriteVueEscape, false},
+	{"vue", "vue", "@vue/shared/dist/shared.cjs.prod.js", []*shape{vueEscape}, `var %s = /["'&<>]/;`, rewriteVueEscape, false},
 	{"preact", "preact", "preact-render-to-string/dist/index.mjs", []*shape{preactEscape}, `var %s = /["&<]/;`, rewritePreactEscape, true},
 }
 
