@@ -90,6 +90,11 @@ var pages = []string{
 	"/?n=0",
 	"/nope",   // 404 page
 	"/broken", // throws: a failed render
+	// src/stream.jsx: a Response streamed by renderToReadableStream (in
+	// the other entries these are 404 pages)
+	"/stream",                  // a Suspense boundary resolved by a timer
+	"/stream/large",            // 640 items in 8 Suspense boundaries
+	"/stream/large?sections=0", // the tree of /large, no boundaries
 }
 
 func renderGoja(t *testing.T, iso *engine.Isolate, url string) nodeparity.Result {
