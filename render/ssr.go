@@ -47,7 +47,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 		r.Body = body
 	}
 	req := toEngineRequest(r)
-	sw := &streamWriter{s: s, w: w, r: r, ended: make(chan struct{})}
+	sw := &streamWriter{s: s, w: w, r: r, body: body, ended: make(chan struct{})}
 	defer sw.close()
 	req.Writer = sw
 	type result struct {
@@ -170,6 +170,7 @@ type streamWriter struct {
 	s     *Server
 	w     http.ResponseWriter
 	r     *http.Request
+	body  *limitedBody // nil without max_body_bytes
 	mu    sync.Mutex
 	wid   int  // the worker that wrote
 	head  bool // WriteHeader was called
@@ -185,6 +186,14 @@ func (sw *streamWriter) WriteHeader(worker, status int, h http.Header) {
 		return
 	}
 	sw.head, sw.wid = true, worker
+	if sw.body != nil && sw.body.over.Load() && status >= 500 {
+		// The app failed on a body over the limit (chunked, so its size
+		// was not known up front): 413, as with a Content-Length over it,
+		// and the rest of the app's response is dropped.
+		sw.s.tooLarge(sw.w, sw.r)
+		sw.done = true
+		return
+	}
 	sw.s.copyHeaders(sw.w.Header(), sw.r, h)
 	sw.w.WriteHeader(status)
 	http.NewResponseController(sw.w).Flush()
