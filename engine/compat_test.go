@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -25,7 +26,10 @@ import (
 // The compatibility suite: testdata/compat/rows/*.js(x), one popular SSR
 // library or framework each, built by bext, rendered in a bext isolate and
 // by Node 20 on the same bundle; a row passes when the HTML is
-// byte-identical. Node is the oracle.
+// byte-identical. Node is the oracle. Rows whose entry default-exports a
+// fetch(request, env, ctx) handler (compatFetchRows) are sent several
+// requests, each a real Request in both runtimes, and pass when every
+// response's status, headers and body are identical.
 
 // compatPackages names, per row, the npm package whose version the table
 // reports.
@@ -37,6 +41,47 @@ var compatPackages = map[string]string{
 	"vue-template": "vue", "svelte": "svelte", "solid": "solid-js", "lit": "@lit-labs/ssr",
 	"nanoid": "nanoid", "uuid": "uuid", "zod": "zod", "ky": "ky", "axios": "axios", "marked": "marked",
 	"markdown-it": "markdown-it", "date-fns": "date-fns", "clsx": "clsx", "node-builtins": "(node built-ins)",
+	"hono": "hono", "react-router-handler": "react-router",
+}
+
+// compatOrigin is the origin of the fetch rows' request URLs, and
+// compatEnv their env (and process.env).
+const compatOrigin = "http://compat.test"
+
+var compatEnv = map[string]string{"ROW": "compat"}
+
+// compatFetch is one request to a fetch-handler row.
+type compatFetch struct {
+	method, target string // target: path and query
+	header         [][2]string
+	body           string
+}
+
+// compatFetchRows are the rows served as fetch handlers, with the requests
+// each is sent.
+var compatFetchRows = map[string][]compatFetch{
+	"hono": {
+		{method: "GET", target: "/"},
+		{method: "GET", target: "/api/teas/sencha?q=a&q=b"},
+		{method: "POST", target: "/api/teas", header: [][2]string{{"content-type", "application/json"}}, body: `{"name":"Gyokuro","price":30}`},
+		{method: "POST", target: "/form", header: [][2]string{{"content-type", "application/x-www-form-urlencoded"}}, body: "name=Ada+L.&qty=2&qty=3"},
+		{method: "POST", target: "/form", header: [][2]string{{"content-type", "multipart/form-data; boundary=XyZ"}},
+			body: "--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nGrace\r\n--XyZ\r\nContent-Disposition: form-data; name=\"note\"; filename=\"n.txt\"\r\nContent-Type: text/plain\r\n\r\nwrap it «nicely»\r\n--XyZ--\r\n"},
+		{method: "GET", target: "/cookie", header: [][2]string{{"cookie", "seen=1; other=x"}}},
+		{method: "GET", target: "/cookie"},
+		{method: "GET", target: "/old"},
+		{method: "GET", target: "/no/such/page"},
+		{method: "HEAD", target: "/"},
+	},
+	"react-router-handler": {
+		{method: "GET", target: "/"},
+		{method: "GET", target: "/teas/sencha"},
+		{method: "GET", target: "/teas/matcha?ref=nav"},
+		{method: "POST", target: "/teas/matcha", header: [][2]string{{"content-type", "application/x-www-form-urlencoded"}}, body: "qty=3"},
+		{method: "GET", target: "/teas/assam"},
+		{method: "GET", target: "/old"},
+		{method: "GET", target: "/no/such/page"},
+	},
 }
 
 // compatExpected lists the rows known not to match Node, with the reason.
@@ -54,6 +99,7 @@ type compatRow struct {
 	code        []byte
 	fail        string // why bext did not produce a page, if it did not
 	html        string
+	fetched     []nodeparity.Result // fetch rows: bext's response to each request
 }
 
 func TestCompatSuite(t *testing.T) {
@@ -122,6 +168,11 @@ func compatSuite(t *testing.T, dir, apiURL string, fastPaths []string, table boo
 			continue
 		}
 		built = append(built, r)
+		if reqs, ok := compatFetchRows[r.name]; ok {
+			bundles = append(bundles, nodeparity.Bundle{Code: r.code, Fetch: nodeFetchRequests(reqs), Env: compatEnv})
+			r.fetched, r.fail = fetchCompat(t, r, reqs)
+			continue
+		}
 		bundles = append(bundles, nodeparity.Bundle{Code: r.code, Requests: []*engine.Request{req}})
 		r.html, r.fail = renderCompat(t, r, req)
 	}
@@ -132,6 +183,12 @@ func compatSuite(t *testing.T, dir, apiURL string, fastPaths []string, table boo
 	tab.WriteString("| library | version | result |\n|---|---|---|\n")
 	passed := 0
 	for i, r := range built {
+		if r.fetched != nil || compatFetchRows[r.name] != nil {
+			if d := diffFetched(r, want[i]); d != "" && r.fail == "" {
+				r.fail = d
+			}
+			continue
+		}
 		n := want[i][0]
 		if n.Error != "" {
 			t.Errorf("%s: the row fails in Node too (fix the row): %s", r.name, n.Error)
@@ -189,6 +246,86 @@ func renderCompat(t *testing.T, r *compatRow, req *engine.Request) (string, stri
 		return "", "render: " + firstLine(err.Error(), 2)
 	}
 	return resp.HTML, ""
+}
+
+// fetchCompat sends a fetch row's requests to one isolate in order, each as
+// the Request a fetch handler receives.
+func fetchCompat(t *testing.T, r *compatRow, reqs []compatFetch) ([]nodeparity.Result, string) {
+	p, err := engine.Compile(r.name+".js", r.code)
+	if err != nil {
+		return nil, "compile: " + firstLine(err.Error(), 2)
+	}
+	iso, err := engine.NewIsolate(p, engine.Options{Log: slog.New(slog.DiscardHandler), Env: compatEnv})
+	if err != nil {
+		return nil, "boot: " + firstLine(err.Error(), 2)
+	}
+	defer iso.Close()
+	var out []nodeparity.Result
+	for _, f := range reqs {
+		req := engine.NewRequest(f.method, f.target)
+		req.Origin = compatOrigin
+		req.Header = http.Header{}
+		for _, h := range f.header {
+			req.Header.Add(h[0], h[1])
+			req.Headers[strings.ToLower(h[0])] = h[1]
+		}
+		if f.body != "" {
+			req.Body = io.NopCloser(strings.NewReader(f.body))
+			req.BodySize = int64(len(f.body))
+		}
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		resp, err := iso.Render(ctx, req)
+		cancel()
+		if err != nil {
+			return nil, fmt.Sprintf("%s %s: %s", f.method, f.target, firstLine(err.Error(), 2))
+		}
+		out = append(out, nodeparity.Result{Status: resp.Status, Headers: nodeparity.HeaderMap(resp.Headers), HTML: resp.HTML})
+	}
+	return out, ""
+}
+
+func nodeFetchRequests(reqs []compatFetch) []nodeparity.FetchRequest {
+	out := make([]nodeparity.FetchRequest, len(reqs))
+	for i, f := range reqs {
+		out[i] = nodeparity.FetchRequest{Method: f.method, URL: compatOrigin + f.target, Headers: f.header}
+		if f.body != "" {
+			out[i].Body = []byte(f.body)
+		}
+	}
+	return out
+}
+
+// diffFetched is "" when bext answered every request of a fetch row as
+// Node did (status, headers, body), else the first difference.
+func diffFetched(r *compatRow, node []nodeparity.Result) string {
+	reqs := compatFetchRows[r.name]
+	if len(node) != len(reqs) {
+		why := ""
+		if len(node) > 0 {
+			why = ": " + node[0].Error
+		}
+		return fmt.Sprintf("Node answered %d of the row's %d requests (fix the row)%s", len(node), len(reqs), why)
+	}
+	for j, n := range node {
+		f := reqs[j]
+		if n.Error != "" {
+			return fmt.Sprintf("%s %s fails in Node too (fix the row): %s", f.method, f.target, n.Error)
+		}
+		if j >= len(r.fetched) {
+			return ""
+		}
+		b := r.fetched[j]
+		if b.Status != n.Status {
+			return fmt.Sprintf("%s %s: status %d, Node %d", f.method, f.target, b.Status, n.Status)
+		}
+		if !maps.Equal(b.Headers, n.Headers) && !(len(b.Headers) == 0 && len(n.Headers) == 0) {
+			return fmt.Sprintf("%s %s: headers %q, Node %q", f.method, f.target, b.Headers, n.Headers)
+		}
+		if d := nodeparity.Diff(b.HTML, n.HTML); d != "" {
+			return fmt.Sprintf("%s %s: %s", f.method, f.target, d)
+		}
+	}
+	return ""
 }
 
 func firstLine(s string, n int) string {

@@ -45,7 +45,7 @@ async function fetchAll(b) {
   const results = [];
   for (const r of b.fetch) {
     try {
-      const init = { method: r.method, headers: r.headers };
+      const init = { method: r.method, headers: r.headers || [] };
       if (r.body64) init.body = Buffer.from(r.body64, "base64");
       const res = await handler.fetch(new Request(r.url, init), env, ctx);
       if (!(res instanceof Response)) throw new Error("the fetch handler returned " + Object.prototype.toString.call(res) + ", not a Response");
