@@ -75,13 +75,19 @@ func Node(t testing.TB) string {
 var installMu sync.Mutex
 
 // NpmCI runs `npm ci` in dir unless its node_modules is already installed
-// (npm writes node_modules/.package-lock.json when an install completes).
+// from the current package-lock.json (npm writes
+// node_modules/.package-lock.json when an install completes; a lock file
+// changed since, by a pull or a checkout, is newer than it).
 func NpmCI(t testing.TB, dir string) {
 	t.Helper()
 	installMu.Lock()
 	defer installMu.Unlock()
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json")); err == nil {
-		return
+	installed, err := os.Stat(filepath.Join(dir, "node_modules", ".package-lock.json"))
+	if err == nil {
+		lock, err := os.Stat(filepath.Join(dir, "package-lock.json"))
+		if err != nil || !lock.ModTime().After(installed.ModTime()) {
+			return
+		}
 	}
 	npm := need(t, "npm")
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
