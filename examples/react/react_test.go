@@ -97,9 +97,12 @@ var pages = []string{
 	"/stream/large?sections=0", // the tree of /large, no boundaries
 }
 
+// renderGoja renders url in iso. The timeout only stops a hung render: the
+// stock sink's /large is quadratic and, under -race on a loaded 2-core
+// machine, has taken over 30 s.
 func renderGoja(t *testing.T, iso *engine.Isolate, url string) nodeparity.Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	resp, err := iso.Render(ctx, nodeparity.Request(url))
 	if err != nil {
