@@ -248,7 +248,7 @@ func TestStreamClientGoneFreesWorker(t *testing.T) {
 // conditions, never to the Node build (renderToPipeableStream, which
 // needs node:stream).
 func TestStreamBuildPicksWebRenderer(t *testing.T) {
-	code := string(bundle(t, variant{fastSink: true}).Code)
+	code := string(bundle(t, production).Code)
 	if !strings.Contains(code, "renderToReadableStream") || strings.Contains(code, "renderToPipeableStream") {
 		t.Error("the server bundle does not carry react-dom/server's web build alone")
 	}
