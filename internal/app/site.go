@@ -27,6 +27,9 @@ type site struct {
 	stopWatch func()     // stops the watch's loop; nil when none runs
 
 	// pageCache outlives generations: a deploy purges it, a stop closes it.
+	// cacheMu guards the pointer: an idle eviction, the shutdown and a
+	// fleet restart may reach it at once.
+	cacheMu   sync.Mutex
 	pageCache *cache.Cache
 
 	bundleID atomic.Pointer[string] // hash of the server bundle it serves (the fleet registry shows it)
@@ -47,6 +50,8 @@ func (s *site) bundleHash() string {
 // cache returns the site's page cache, making it on first use; nil when
 // [cache] is off (or in bext dev without dev_enabled).
 func (s *site) cache() (*cache.Cache, error) {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
 	c := s.cfg.Cache
 	if s.pageCache != nil || !c.Enabled || c.MaxBytes <= 0 || (s.in.o.Dev && !c.DevEnabled) {
 		return s.pageCache, nil
@@ -84,8 +89,11 @@ func (s *site) cache() (*cache.Cache, error) {
 
 // purgeCache empties the page cache (new code is serving).
 func (s *site) purgeCache(why string) {
-	if s.pageCache != nil {
-		if n := s.pageCache.PurgeAll(); n > 0 {
+	s.cacheMu.Lock()
+	pc := s.pageCache
+	s.cacheMu.Unlock()
+	if pc != nil {
+		if n := pc.PurgeAll(); n > 0 {
 			s.in.log.Info("page cache purged", "app", s.name, "entries", n, "why", why)
 		}
 	}
@@ -189,8 +197,11 @@ func (s *site) stop() {
 // closeCache drops the page cache and its memory (an evicted or stopped
 // app); the next start makes a new one.
 func (s *site) closeCache() {
-	if c := s.pageCache; c != nil {
-		s.pageCache = nil
+	s.cacheMu.Lock()
+	c := s.pageCache
+	s.pageCache = nil
+	s.cacheMu.Unlock()
+	if c != nil {
 		c.Close()
 	}
 }
