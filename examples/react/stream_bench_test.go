@@ -20,7 +20,7 @@ var (
 // BenchmarkStreaming serves the large page (640 items, ≈100 KB) from a
 // real bext with one worker over loopback, three ways:
 //
-//   - string:   /large, renderToString with the fast sink;
+//   - string:   /large, renderToString with the production fast paths;
 //   - stream:   /stream/large?sections=0, the same tree through
 //     renderToReadableStream, written to the client chunk by chunk;
 //   - sections: /stream/large, the list in 8 Suspense sections whose data
