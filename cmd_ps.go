@@ -224,12 +224,12 @@ func printPS(w io.Writer, ws []pool.WorkerStats) {
 	}
 	fmt.Fprintf(w, "Workers (%d/%d active)\n", active, len(ws))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tState\tRequests\tMemory\tUptime\tAvg Render")
+	fmt.Fprintln(tw, "ID\tState\tHealth\tRequests\tMemory\tUptime\tAvg Render")
 	for _, s := range ws {
-		row := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%.1fms", s.ID, s.State, thousands(s.RequestsServed), humanBytes(s.CurrentMemoryBytes),
+		row := fmt.Sprintf("%d\t%s\t%s\t%s\t%s\t%s\t%.1fms", s.ID, s.State, orDash(s.Health), thousands(s.RequestsServed), humanBytes(s.CurrentMemoryBytes),
 			humanDuration(time.Duration(s.UptimeSeconds*float64(time.Second))), s.AvgRenderTimeMS)
 		if s.Rotating != "" {
-			row += "\t(rotating: " + shortReason(s.Rotating) + ")"
+			row += "\t(rotating: " + rotatingNote(s.Rotating, s.RotatingDetail) + ")"
 		} else if s.GaveUp {
 			row += "\t(gave up: " + firstLine(s.LastError) + ")"
 		}
@@ -254,7 +254,9 @@ func printStats(w io.Writer, ws []pool.WorkerStats) {
 			{"requests_served", thousands(s.RequestsServed)}, {"requests_failed", thousands(s.RequestsFailed)},
 			{"total_render_time_ms", fmt.Sprintf("%.1f", s.TotalRenderTimeMS)}, {"avg_render_time_ms", fmt.Sprintf("%.2f", s.AvgRenderTimeMS)},
 			{"current_memory_bytes", fmt.Sprintf("%d (%s)", s.CurrentMemoryBytes, humanBytes(s.CurrentMemoryBytes))},
+			{"health", orDash(s.Health)},
 			{"peak_memory_bytes", fmt.Sprintf("%d (%s)", s.PeakMemoryBytes, humanBytes(s.PeakMemoryBytes))},
+			{"peak_memory_generation_bytes", fmt.Sprintf("%d (%s)", s.PeakMemoryGenerationBytes, humanBytes(s.PeakMemoryGenerationBytes))},
 			{"started_at", s.StartedAt.Format(time.RFC3339)}, {"last_request_at", last},
 			{"uptime", humanDuration(time.Duration(s.UptimeSeconds * float64(time.Second)))},
 			{"restarts", strconv.Itoa(s.Restarts)}, {"consecutive_failures", strconv.Itoa(s.ConsecutiveFailures)},
@@ -265,6 +267,19 @@ func printStats(w io.Writer, ws []pool.WorkerStats) {
 		}
 		tw.Flush()
 	}
+}
+
+// rotatingNote is the reason with the figure that triggered it: "memory
+// 31.4 MB > 16 MB", "unhealthy: 5 failed renders in a row (peers 0% of 60)".
+func rotatingNote(reason, detail string) string {
+	short := shortReason(reason)
+	switch {
+	case detail == "":
+		return short
+	case strings.HasPrefix(detail, short+" "):
+		return detail
+	}
+	return short + ": " + detail
 }
 
 func shortReason(r string) string {

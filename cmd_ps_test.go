@@ -17,17 +17,18 @@ import (
 func TestPrintPSMatchesTheSeedTable(t *testing.T) {
 	up := (2*time.Hour + 15*time.Minute).Seconds()
 	ws := []pool.WorkerStats{
-		{ID: 0, State: "ACTIVE", RequestsServed: 3421, CurrentMemoryBytes: 142 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.2},
-		{ID: 1, State: "ACTIVE", RequestsServed: 3380, CurrentMemoryBytes: 138 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.8},
-		{ID: 2, State: "DRAINING", RequestsServed: 3412, CurrentMemoryBytes: 256 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.1, Rotating: "max_memory"},
-		{ID: 3, State: "ACTIVE", RequestsServed: 3399, CurrentMemoryBytes: 145 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.9},
+		{ID: 0, State: "ACTIVE", Health: "healthy", RequestsServed: 3421, CurrentMemoryBytes: 142 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.2},
+		{ID: 1, State: "ACTIVE", Health: "healthy", RequestsServed: 3380, CurrentMemoryBytes: 138 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.8},
+		{ID: 2, State: "DRAINING", Health: "healthy", RequestsServed: 3412, CurrentMemoryBytes: 256 << 20, UptimeSeconds: up, AvgRenderTimeMS: 4.1, Rotating: "max_memory", RotatingDetail: "memory 256.0 MB > 16.0 MB"},
+		{ID: 3, State: "DEGRADED", Health: "unhealthy", RequestsServed: 3399, CurrentMemoryBytes: 145 << 20, UptimeSeconds: up, AvgRenderTimeMS: 3.9},
 	}
-	want := `Workers (3/4 active)
-ID  State     Requests  Memory  Uptime  Avg Render
-0   ACTIVE    3,421     142 MB  2h 15m  4.2ms
-1   ACTIVE    3,380     138 MB  2h 15m  3.8ms
-2   DRAINING  3,412     256 MB  2h 15m  4.1ms  (rotating: memory)
-3   ACTIVE    3,399     145 MB  2h 15m  3.9ms
+	ws[3].Rotating, ws[3].RotatingDetail = "unhealthy", "5 failed renders in a row (peers 0% of 60)"
+	want := `Workers (2/4 active)
+ID  State     Health     Requests  Memory  Uptime  Avg Render
+0   ACTIVE    healthy    3,421     142 MB  2h 15m  4.2ms
+1   ACTIVE    healthy    3,380     138 MB  2h 15m  3.8ms
+2   DRAINING  healthy    3,412     256 MB  2h 15m  4.1ms  (rotating: memory 256.0 MB > 16.0 MB)
+3   DEGRADED  unhealthy  3,399     145 MB  2h 15m  3.9ms  (rotating: unhealthy: 5 failed renders in a row (peers 0% of 60))
 `
 	var b bytes.Buffer
 	printPS(&b, ws)
@@ -39,7 +40,7 @@ ID  State     Requests  Memory  Uptime  Avg Render
 func TestPSGaveUpRowSaysWhy(t *testing.T) {
 	var b bytes.Buffer
 	printPS(&b, []pool.WorkerStats{{ID: 0, State: "FAILED", GaveUp: true, LastError: "the server bundle threw while loading: boom\n\tat x.js:1"}})
-	want := "Workers (0/1 active)\nID  State   Requests  Memory  Uptime  Avg Render\n0   FAILED  0         0 B     0s      0.0ms  (gave up: the server bundle threw while loading: boom)\n"
+	want := "Workers (0/1 active)\nID  State   Health  Requests  Memory  Uptime  Avg Render\n0   FAILED  -       0         0 B     0s      0.0ms  (gave up: the server bundle threw while loading: boom)\n"
 	if b.String() != want {
 		t.Fatalf("got:\n%q\nwant:\n%q", b.String(), want)
 	}

@@ -112,7 +112,17 @@ type Lifecycle struct {
 	WatchDirs       []string `toml:"watch_dirs"`                                                                        // [] (resolved to absolute)
 	WatchDebounceMS int      `toml:"watch_debounce_ms" range:"0,60000" zero:"0 means no debounce"`                      // 500
 	MemoryCheckMS   int      `toml:"memory_check_ms" range:"1,86400000"`                                                // 10000
-	Recovery        Recovery `toml:"recovery"`
+	// HealthPath is a route rendered as each idle worker's health check
+	// ("" = none; a globalThis.health function is checked instead).
+	HealthPath        string `toml:"health_path"`                             // ""
+	HealthIntervalMS  int    `toml:"health_interval_ms" range:"100,86400000"` // 30000
+	MaxHealthFailures int    `toml:"max_health_failures" range:"1,1000"`      // 3
+	// Degrade*: a worker failing clearly above its peers becomes DEGRADED.
+	DegradeConsecutiveFailures int      `toml:"degrade_consecutive_failures" range:"0,1000000" zero:"0 turns the rule off"` // 5
+	DegradeWindow              int      `toml:"degrade_window" range:"1,10000"`                                             // 20
+	DegradeFailureRate         float64  `toml:"degrade_failure_rate" range:"0,1" zero:"0 turns the rule off"`               // 0.5
+	DegradePeerRate            float64  `toml:"degrade_peer_rate" range:"0,1"`                                              // 0.1
+	Recovery                   Recovery `toml:"recovery"`
 }
 
 // Recovery is the crash backoff schedule of a worker slot.

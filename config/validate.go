@@ -151,6 +151,9 @@ func (l Lifecycle) validate(ch *checker) {
 			ch.addf(p+"watch_dirs", "entry %d: %s is not a folder; watch_dirs lists folders", i, d)
 		}
 	}
+	if l.HealthPath != "" && !strings.HasPrefix(l.HealthPath, "/") {
+		ch.addf(p+"health_path", "must be a path starting with /, like \"/healthz\", got %q", l.HealthPath)
+	}
 }
 
 func (r Recovery) validate(ch *checker) {

@@ -263,3 +263,26 @@ func TestRenderMayReturnAResponse(t *testing.T) {
 		t.Fatalf("string from render: %+v", r)
 	}
 }
+
+// globalThis.health is the bundle's own health check: true or a promise of
+// it passes; false, a throw or a rejection fails with the isolate kept; a
+// bundle without one says so.
+func TestHealthFunction(t *testing.T) {
+	iso := newTestIsolate(t, "health", "server.js", Options{})
+	ctx := t.Context()
+	for _, c := range []struct{ path, want string }{
+		{"/ok", ""}, {"/false", "health() returned false"}, {"/throw", "database unreachable"}, {"/ok", ""},
+	} {
+		mustRender(t, iso, get(c.path))
+		err := iso.Health(ctx)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("after %s: %v, want a pass", c.path, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("after %s: %v, want a failure naming %q", c.path, err, c.want)
+		}
+	}
+	if none := newTestIsolate(t, "contracts", "render.js", Options{}); !errors.Is(none.Health(ctx), ErrNoHealth) {
+		t.Error("a bundle without globalThis.health: want ErrNoHealth")
+	}
+}

@@ -17,6 +17,10 @@ type Transition struct {
 	// A string, not an error, so a history can be marshalled and kept after
 	// the isolate that produced the error is gone.
 	Err string
+	// Detail is what triggered it, with the figures: "memory 31.4 MB > 16 MB",
+	// "requests 10000 ≥ 10000", "5 failures in a row (peers 0%)",
+	// "health check failed 3 times: …"; "" when the reason says it all.
+	Detail string
 }
 
 // DefaultHistoryCapacity is the capacity of a zero History or of one made by

@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"fmt"
 	"math"
 	"time"
 )
@@ -40,6 +41,11 @@ type Policy struct {
 	// renders before they are interrupted.
 	DrainTimeout time.Duration
 	Recovery     Recovery
+	// Degrade takes a worker failing above its peers out of service.
+	Degrade Degrade
+	// MaxHealthFailures failed health checks in a row degrade a worker
+	// (when the pool has a health check); <= 0 means 3.
+	MaxHealthFailures int
 }
 
 // DefaultPolicy returns the defaults of DESIGN.md and config.toml: 4 workers,
@@ -60,6 +66,8 @@ func DefaultPolicy() Policy {
 			BackoffMultiplier:      3.0,
 			HealthyReset:           60 * time.Second,
 		},
+		Degrade:           DefaultDegrade(),
+		MaxHealthFailures: 3,
 	}
 }
 
@@ -149,4 +157,47 @@ func (r Recovery) Reset(consecutive int, healthy time.Duration) int {
 		return 0
 	}
 	return consecutive
+}
+
+// Degrade says when a worker that fails where its peers do not is taken
+// out of service ([render.lifecycle] degrade_*): a poisoned isolate (one
+// request corrupted its module state) fails every request from then on.
+type Degrade struct {
+	// ConsecutiveFailures failed renders in a row degrade a worker; 0 = off.
+	ConsecutiveFailures int
+	// Window is how many recent renders per worker the rate is taken over.
+	Window int
+	// FailureRate (0..1] of a full Window failing degrades a worker; 0 = off.
+	FailureRate float64
+	// PeerRate: only while the other workers' failure rate is below this,
+	// so a failure every worker shares (the app or a backend is down)
+	// degrades nobody.
+	PeerRate float64
+}
+
+// DefaultDegrade: 5 failures in a row, or half of the last 20, while the
+// peers fail less than 10%.
+func DefaultDegrade() Degrade {
+	return Degrade{ConsecutiveFailures: 5, Window: 20, FailureRate: 0.5, PeerRate: 0.1}
+}
+
+// Unhealthy decides whether a worker whose last renders show consec
+// failures in a row and fails of n (n ≤ Window) is failing clearly above
+// its peers, who failed peerFails of their last peerN. With no peer
+// renders to compare with it never is. detail names the figures.
+func (d Degrade) Unhealthy(consec, fails, n, peerFails, peerN int) (detail string, ok bool) {
+	if peerN == 0 {
+		return "", false
+	}
+	peer := float64(peerFails) / float64(peerN)
+	if peer >= d.PeerRate {
+		return "", false
+	}
+	switch {
+	case d.ConsecutiveFailures > 0 && consec >= d.ConsecutiveFailures:
+		return fmt.Sprintf("%d failed renders in a row (peers %.0f%% of %d)", consec, 100*peer, peerN), true
+	case d.FailureRate > 0 && d.Window > 0 && n >= d.Window && float64(fails) >= d.FailureRate*float64(n):
+		return fmt.Sprintf("%d of its last %d renders failed (peers %.0f%% of %d)", fails, n, 100*peer, peerN), true
+	}
+	return "", false
 }

@@ -21,6 +21,8 @@ func TestDefaultPolicy(t *testing.T) {
 			BackoffMultiplier:      3,
 			HealthyReset:           60 * time.Second,
 		},
+		Degrade:           Degrade{ConsecutiveFailures: 5, Window: 20, FailureRate: 0.5, PeerRate: 0.1},
+		MaxHealthFailures: 3,
 	}
 	if p != want {
 		t.Errorf("DefaultPolicy() = %+v, want %+v", p, want)
@@ -306,5 +308,33 @@ func TestRecoveryScenario(t *testing.T) {
 	}
 	if gaveUp != 10 {
 		t.Errorf("gave up at consecutive failure %d, want 10", gaveUp)
+	}
+}
+
+func TestDegradeUnhealthy(t *testing.T) {
+	d := DefaultDegrade()
+	for _, c := range []struct {
+		name                           string
+		consec, fails, n, peerF, peerN int
+		want                           bool
+	}{
+		{"5 in a row, peers fine", 5, 5, 5, 0, 60, true},
+		{"4 in a row", 4, 4, 4, 0, 60, false},
+		{"half of a full window", 1, 10, 20, 3, 60, true},
+		{"half of a window not yet full", 1, 9, 18, 0, 60, false},
+		{"peers fail as much: a shared cause", 20, 20, 20, 30, 60, false},
+		{"peers at 10%", 5, 5, 5, 6, 60, false},
+		{"no peer renders to compare with", 9, 9, 9, 0, 0, false},
+	} {
+		detail, ok := d.Unhealthy(c.consec, c.fails, c.n, c.peerF, c.peerN)
+		if ok != c.want || ok && detail == "" {
+			t.Errorf("%s: Unhealthy = %q, %v; want %v", c.name, detail, ok, c.want)
+		}
+	}
+	if detail, _ := d.Unhealthy(7, 7, 7, 1, 50); detail != "7 failed renders in a row (peers 2% of 50)" {
+		t.Errorf("detail %q", detail)
+	}
+	if _, ok := (Degrade{}).Unhealthy(50, 50, 50, 0, 50); ok {
+		t.Error("a zero Degrade (off) degraded a worker")
 	}
 }

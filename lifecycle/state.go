@@ -24,11 +24,15 @@ const (
 	// waits out its backoff, or stays Failed for good once the recovery policy
 	// gives up (see Recovery.GiveUp), until a manual restart.
 	Failed
+	// Degraded: the isolate is up but failing where its peers are not (a
+	// poisoned module state) or failing its health checks. It takes no new
+	// renders; a replacement boots surge-first and it is then drained.
+	Degraded
 )
 
 // AllStates lists every State in declaration order, for tests and for metric
 // collectors that publish one series per state.
-var AllStates = []State{Booting, Active, Draining, Stopped, Failed}
+var AllStates = []State{Booting, Active, Draining, Stopped, Failed, Degraded}
 
 var stateNames = [...]string{
 	Booting:  "BOOTING",
@@ -36,6 +40,7 @@ var stateNames = [...]string{
 	Draining: "DRAINING",
 	Stopped:  "STOPPED",
 	Failed:   "FAILED",
+	Degraded: "DEGRADED",
 }
 
 func (s State) valid() bool { return s >= 0 && int(s) < len(stateNames) }
@@ -91,6 +96,11 @@ var legal = [len(stateNames)][len(stateNames)]bool{
 	Active: {
 		Draining: true, // rotation: threshold, file change, manual
 		Stopped:  true, // request-induced crash (replaced at once), shutdown
+		Degraded: true, // unhealthy: failing above its peers, or its health checks
+	},
+	Degraded: {
+		Draining: true, // its replacement is ACTIVE
+		Stopped:  true, // crash during a health check, shutdown
 	},
 	Draining: {
 		Stopped: true, // in-flight done or drain timeout
@@ -134,11 +144,26 @@ const (
 	ReasonDrained      Reason = "drained"       // DRAINING->STOPPED, in-flight done
 	ReasonDrainTimeout Reason = "drain_timeout" // DRAINING->STOPPED, in-flight interrupted
 	ReasonShutdown     Reason = "shutdown"      // server stopping
+	ReasonUnhealthy    Reason = "unhealthy"     // ACTIVE->DEGRADED, and its rotation
 )
 
 // RotationReasons are the reasons a worker is replaced while the slot stays
 // healthy; a rotations counter is labelled with exactly these.
 var RotationReasons = []Reason{
 	ReasonMaxRequests, ReasonMaxMemory, ReasonMaxUptime,
-	ReasonCrash, ReasonFileChange, ReasonManual,
+	ReasonCrash, ReasonFileChange, ReasonManual, ReasonUnhealthy,
 }
+
+// Health is a worker's health as /__bext/workers, bext ps and the metrics
+// show it: unknown until it has rendered or been checked, unhealthy while
+// its health checks fail or it is DEGRADED.
+type Health string
+
+const (
+	HealthUnknown   Health = "unknown"
+	HealthHealthy   Health = "healthy"
+	HealthUnhealthy Health = "unhealthy"
+)
+
+// AllHealth lists every Health, for metric collectors.
+var AllHealth = []Health{HealthUnknown, HealthHealthy, HealthUnhealthy}

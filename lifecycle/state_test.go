@@ -17,6 +17,7 @@ func TestStateString(t *testing.T) {
 		{Draining, "DRAINING"},
 		{Stopped, "STOPPED"},
 		{Failed, "FAILED"},
+		{Degraded, "DEGRADED"},
 		{State(-1), "State(-1)"},
 		{State(99), "State(99)"},
 	}
@@ -28,7 +29,7 @@ func TestStateString(t *testing.T) {
 }
 
 func TestAllStatesCoversEnum(t *testing.T) {
-	want := []State{Booting, Active, Draining, Stopped, Failed}
+	want := []State{Booting, Active, Draining, Stopped, Failed, Degraded}
 	if len(AllStates) != len(want) {
 		t.Fatalf("AllStates has %d states, want %d", len(AllStates), len(want))
 	}
@@ -78,20 +79,23 @@ func TestServing(t *testing.T) {
 	}
 }
 
-// TestCheckEveryPair checks all 25 pairs against the table written out from
+// TestCheckEveryPair checks all 36 pairs against the table written out from
 // DESIGN.md independently of the implementation's table.
 func TestCheckEveryPair(t *testing.T) {
 	type pair struct{ from, to State }
 	allowed := map[pair]bool{
-		{Booting, Active}:   true,
-		{Booting, Failed}:   true,
-		{Booting, Stopped}:  true,
-		{Active, Draining}:  true,
-		{Active, Stopped}:   true,
-		{Draining, Stopped}: true,
-		{Failed, Booting}:   true,
-		{Failed, Stopped}:   true,
-		{Stopped, Booting}:  true,
+		{Booting, Active}:    true,
+		{Booting, Failed}:    true,
+		{Booting, Stopped}:   true,
+		{Active, Draining}:   true,
+		{Active, Stopped}:    true,
+		{Draining, Stopped}:  true,
+		{Failed, Booting}:    true,
+		{Failed, Stopped}:    true,
+		{Stopped, Booting}:   true,
+		{Active, Degraded}:   true,
+		{Degraded, Draining}: true,
+		{Degraded, Stopped}:  true,
 	}
 	nLegal := 0
 	for _, from := range AllStates {
@@ -122,7 +126,7 @@ func TestCheckEveryPair(t *testing.T) {
 }
 
 func TestCheckOutOfRange(t *testing.T) {
-	for _, p := range [][2]State{{State(-1), Active}, {Active, State(5)}, {State(5), State(5)}} {
+	for _, p := range [][2]State{{State(-1), Active}, {Active, State(6)}, {State(6), State(6)}} {
 		if err := Check(p[0], p[1]); !errors.Is(err, ErrIllegalTransition) {
 			t.Errorf("Check(%v, %v) = %v, want ErrIllegalTransition", p[0], p[1], err)
 		}
@@ -130,7 +134,7 @@ func TestCheckOutOfRange(t *testing.T) {
 }
 
 func TestRotationReasons(t *testing.T) {
-	want := []Reason{"max_requests", "max_memory", "max_uptime", "crash", "file_change", "manual"}
+	want := []Reason{"max_requests", "max_memory", "max_uptime", "crash", "file_change", "manual", "unhealthy"}
 	if len(RotationReasons) != len(want) {
 		t.Fatalf("RotationReasons = %v, want %v", RotationReasons, want)
 	}

@@ -531,7 +531,7 @@ func TestEveryTransitionIsLoggedOnceAtDebugAndEachRotationOnceAtInfo(t *testing.
 		if fmt.Sprint(logged) != fmt.Sprint(hist) {
 			t.Fatalf("logged %v\nhistory %v\nwant each transition logged exactly once", logged, hist)
 		}
-		if want := "[worker ready:start worker ready:manual]"; fmt.Sprint(infos) != want {
+		if want := "[worker ready:start rotating worker 0 (manual):manual]"; fmt.Sprint(infos) != want {
 			t.Fatalf("info lines %v, want %v", infos, want)
 		}
 	})

@@ -58,16 +58,15 @@ func (p *Pool) measure(w *worker) int64 {
 	s.mu.Lock()
 	served := w.served
 	w.memCur = n
-	if n > w.memPeak {
-		w.memPeak = n
-	}
+	w.memPeak = max(w.memPeak, n)
+	s.memPeak = max(s.memPeak, n)
 	s.mu.Unlock()
 	if lim := p.opts.Policy.MaxMemoryBytes; lim > 0 && n > lim {
 		if served == 0 {
 			// A fresh isolate over the limit would rotate forever.
 			p.log.Warn("max_memory_mb is below the size of a fresh isolate; not rotating for memory", "worker", s.id, "attributed_bytes", n, "limit_bytes", lim)
 		} else {
-			p.requestRotation(w, lifecycle.ReasonMaxMemory)
+			p.requestRotation(w, lifecycle.ReasonMaxMemory, p.rotationDetail(s.id, lifecycle.ReasonMaxMemory, served, 0, n))
 		}
 	}
 	return n

@@ -68,7 +68,8 @@ func (m *metrics) observeRender(id int, d time.Duration, err error) {
 
 var (
 	descMemory   = prometheus.NewDesc("bext_worker_memory_bytes", "Go heap attributed to the worker's isolate at the last check.", []string{"worker"}, nil)
-	descPeak     = prometheus.NewDesc("bext_worker_memory_peak_bytes", "Highest attributed heap of the worker's current isolate.", []string{"worker"}, nil)
+	descPeak     = prometheus.NewDesc("bext_worker_memory_peak_bytes", "Highest attributed heap measured in the slot, across its isolates.", []string{"worker"}, nil)
+	descHealth   = prometheus.NewDesc("bext_worker_health", "1 for the worker's current health (healthy, unhealthy, unknown), 0 for the others.", []string{"worker", "health"}, nil)
 	descUptime   = prometheus.NewDesc("bext_worker_uptime_seconds", "Time the worker's current isolate has been ACTIVE.", []string{"worker"}, nil)
 	descRestarts = prometheus.NewDesc("bext_worker_restarts_total", "Isolate replacements in a slot, by reason.", []string{"worker", "reason"}, nil)
 	descState    = prometheus.NewDesc("bext_worker_state", "1 for the slot's current state, 0 for the others.", []string{"worker", "state"}, nil)
@@ -87,7 +88,7 @@ func (p *Pool) Describe(ch chan<- *prometheus.Desc) {
 	for _, c := range p.metrics.live {
 		c.Describe(ch)
 	}
-	for _, d := range []*prometheus.Desc{descMemory, descPeak, descUptime, descRestarts, descState, descFailures, descGaveUp, descGen, descQueue, descInFlight, descBusy, descActive, descSize} {
+	for _, d := range []*prometheus.Desc{descMemory, descPeak, descHealth, descUptime, descRestarts, descState, descFailures, descGaveUp, descGen, descQueue, descInFlight, descBusy, descActive, descSize} {
 		ch <- d
 	}
 }
@@ -105,6 +106,9 @@ func (p *Pool) Collect(ch chan<- prometheus.Metric) {
 		w := strconv.Itoa(st.ID)
 		gauge(descMemory, float64(st.CurrentMemoryBytes), w)
 		gauge(descPeak, float64(st.PeakMemoryBytes), w)
+		for _, h := range lifecycle.AllHealth {
+			gauge(descHealth, b2f(string(h) == st.Health), w, string(h))
+		}
 		gauge(descUptime, st.UptimeSeconds, w)
 		for _, r := range lifecycle.RotationReasons {
 			ch <- prometheus.MustNewConstMetric(descRestarts, prometheus.CounterValue, float64(st.restartsBy[r]), w, string(r))

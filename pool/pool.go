@@ -42,6 +42,11 @@ type Options struct {
 	// render before the memory guard interrupts it ([render]
 	// max_render_memory_mb); 0 turns the guard off.
 	RenderMemoryBudget int64
+	// HealthCheck, if set, checks one idle isolate ([render.lifecycle]
+	// health_path or globalThis.health) every HealthInterval (30s when
+	// zero); Policy.MaxHealthFailures failures in a row degrade it.
+	HealthCheck    func(ctx context.Context, iso Isolate) error
+	HealthInterval time.Duration
 
 	heapSample func() (live, objects, limit uint64) // tests: a fake heap
 	heapGC     func()                               // tests: a fake GC
@@ -81,6 +86,7 @@ type Pool struct {
 	// renderStarted wakes the memory guard when a render starts.
 	renderStarted chan struct{}
 	closeOne      sync.Once
+	degradeMu     sync.Mutex     // one degrade decision at a time
 	workers       sync.WaitGroup // worker and booting goroutines
 	bg            sync.WaitGroup // coordinator and monitor
 }
@@ -142,6 +148,13 @@ func New(f Factory, opts Options) *Pool {
 	if opts.RenderMemoryBudget > 0 {
 		p.bg.Add(1)
 		go p.guardMemory()
+	}
+	if opts.HealthCheck != nil {
+		if p.opts.HealthInterval <= 0 {
+			p.opts.HealthInterval = 30 * time.Second
+		}
+		p.bg.Add(1)
+		go p.monitorHealth()
 	}
 	return p
 }

@@ -41,12 +41,33 @@ func (p *Pool) queueRotation(id int, reason lifecycle.Reason, gen int) {
 	p.notifyChange()
 }
 
-// requestRotation asks the coordinator to rotate w, once per worker.
-func (p *Pool) requestRotation(w *worker, reason lifecycle.Reason) {
+// requestRotation asks the coordinator to rotate w, once per worker;
+// detail is what triggered it, with the figures.
+func (p *Pool) requestRotation(w *worker, reason lifecycle.Reason, detail string) {
 	if w.rotateReq.CompareAndSwap(false, true) {
+		w.slot.mu.Lock()
+		w.rotateDetail = detail
+		w.slot.mu.Unlock()
 		p.queueRotation(w.slot.id, reason, w.gen)
 	}
 }
+
+// rotationDetail says which figure crossed which limit.
+func (p *Pool) rotationDetail(id int, reason lifecycle.Reason, served int64, uptime time.Duration, mem int64) string {
+	pol := p.opts.Policy
+	switch reason {
+	case lifecycle.ReasonMaxRequests:
+		return fmt.Sprintf("requests %d ≥ %d", served, pol.RequestThreshold(id))
+	case lifecycle.ReasonMaxUptime:
+		return fmt.Sprintf("uptime %s ≥ %s", uptime.Round(time.Second), pol.MaxUptime)
+	case lifecycle.ReasonMaxMemory:
+		return fmt.Sprintf("memory %s > %s", megabytes(mem), megabytes(pol.MaxMemoryBytes))
+	}
+	return ""
+}
+
+// megabytes prints n bytes as "31.4 MB" (MiB, as the config's _mb keys).
+func megabytes(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }
 
 // task is what the coordinator does for one request.
 type task struct {
@@ -132,7 +153,7 @@ func settled(s *slot, gen int, draining bool) (t task, ready bool) {
 		t.kind = taskDrop
 	case w.state == lifecycle.Failed:
 		t.kind = taskRevive
-	case w.state == lifecycle.Active && !draining:
+	case (w.state == lifecycle.Active || w.state == lifecycle.Degraded) && !draining:
 		t.kind, t.w = taskRotate, w
 	default:
 		return t, false // booting, just crashed, or behind a drain
@@ -147,6 +168,7 @@ func settled(s *slot, gen int, draining bool) (t task, ready bool) {
 // is retried after the backoff.
 func (p *Pool) rotate(s *slot, old *worker, reason lifecycle.Reason) {
 	nw := s.newWorker()
+	nw.viaRotation = true
 	p.setState(nw, lifecycle.Booting, reason, nil)
 	iso, err := p.boot(nw)
 	if err != nil {
@@ -156,7 +178,7 @@ func (p *Pool) rotate(s *slot, old *worker, reason lifecycle.Reason) {
 	nw.iso = iso
 
 	s.mu.Lock()
-	if s.cur != old || old.state != lifecycle.Active || p.closed() {
+	if s.cur != old || (old.state != lifecycle.Active && old.state != lifecycle.Degraded) || p.closed() {
 		// old crashed while nw booted (its own replacement, booted after
 		// this request from the current factory, meets it), or the pool is
 		// closing: nothing left to do.
@@ -171,9 +193,15 @@ func (p *Pool) rotate(s *slot, old *worker, reason lifecycle.Reason) {
 	s.restartsBy[reason]++
 	s.lastReason = reason
 	s.failures = 0
+	detail := old.rotateDetail
 	s.mu.Unlock()
 
 	p.setState(nw, lifecycle.Active, lifecycle.ReasonReady, nil)
+	what := string(reason)
+	if detail != "" {
+		what += ": " + detail
+	}
+	p.log.Info(fmt.Sprintf("rotating worker %d (%s)", s.id, what), "worker", s.id, "generation", nw.gen, "reason", string(reason), "boot", nw.activeAt.Sub(nw.startedAt).Round(time.Millisecond).String())
 	p.workers.Add(2)
 	go func() {
 		defer p.workers.Done()
@@ -218,15 +246,17 @@ func (p *Pool) drain(w *worker, reason lifecycle.Reason) {
 	w.draining.Store(true)
 	s.mu.Lock()
 	state := w.state
-	if state == lifecycle.Active {
+	serving := state == lifecycle.Active || state == lifecycle.Degraded
+	if serving {
 		w.rotating = reason
 	}
+	detail := w.rotateDetail
 	s.mu.Unlock()
-	if state != lifecycle.Active {
+	if !serving {
 		<-w.done // it crashed as it was replaced: its goroutine stops by itself
 		return
 	}
-	p.setState(w, lifecycle.Draining, reason, nil)
+	p.setStateDetail(w, lifecycle.Draining, reason, nil, detail)
 	w.ctl <- ctlMsg{kind: ctlDrain}
 	if d := p.opts.Policy.DrainTimeout; d > 0 {
 		t := time.NewTimer(d)

@@ -32,6 +32,7 @@ type slot struct {
 	restartsBy  map[lifecycle.Reason]int64 // cumulative, for Prometheus
 	servedTotal int64                      // renders across generations
 	failedTotal int64
+	memPeak     int64 // highest attributed heap of any of its workers
 	// wake, while the slot is FAILED, takes the reason of a restart that
 	// revives it (buffered 1, sent to once).
 	wake chan lifecycle.Reason
@@ -50,6 +51,7 @@ type worker struct {
 	done      chan struct{} // closed when the goroutine has stopped
 	draining  atomic.Bool
 	rotateReq atomic.Bool // a rotation was asked for this worker already
+	paused    atomic.Bool // DEGRADED: takes no new render
 
 	// guarded by slot.mu
 	state       lifecycle.State
@@ -68,6 +70,11 @@ type worker struct {
 	memPeak        int64
 	rotating       lifecycle.Reason // why it is draining
 	bootReason     lifecycle.Reason // why it booted, for the "worker ready" line
+	rotateDetail   string           // what triggered its rotation, with the figures
+	viaRotation    bool             // booted by rotate, which logs the rotation itself
+	outcomes       outcomes         // its recent renders, for the degrade rule
+	health         lifecycle.Health // "" = unknown
+	healthFails    int              // failed health checks in a row
 	version        int64            // factory version it booted from
 	cancel         context.CancelCauseFunc
 }
@@ -77,16 +84,22 @@ type ctlKind int
 const (
 	ctlDrain ctlKind = iota
 	ctlMeasure
+	ctlHealth
 )
 
 type ctlMsg struct {
 	kind  ctlKind
-	reply chan int64 // for ctlMeasure
+	reply chan int64 // for ctlMeasure and ctlHealth
 }
 
 // setState records a transition of w (checked against the table) in the
 // slot's history, logs it and tells observers. Callers hold no locks.
 func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, cause error) error {
+	return p.setStateDetail(w, to, reason, cause, "")
+}
+
+// setStateDetail is setState recording what triggered the transition.
+func (p *Pool) setStateDetail(w *worker, to lifecycle.State, reason lifecycle.Reason, cause error, detail string) error {
 	s := w.slot
 	s.mu.Lock()
 	from := w.state
@@ -96,7 +109,7 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 		return err
 	}
 	now := time.Now()
-	t := lifecycle.Transition{From: from, To: to, Reason: reason, At: now, InPrevious: now.Sub(w.stateSince)}
+	t := lifecycle.Transition{From: from, To: to, Reason: reason, At: now, InPrevious: now.Sub(w.stateSince), Detail: detail}
 	if cause != nil {
 		t.Err = cause.Error()
 	}
@@ -107,7 +120,7 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	if to == lifecycle.Booting {
 		w.bootReason = reason
 	}
-	bootReason := w.bootReason
+	bootReason, viaRotation := w.bootReason, w.viaRotation
 	s.history.Add(t)
 	s.mu.Unlock()
 
@@ -115,6 +128,9 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 	attrs := []any{"worker", s.id, "generation", w.gen, "from", from.String(), "to", to.String(), "reason", string(reason), "after", t.InPrevious.Round(time.Microsecond).String()}
 	if cause != nil {
 		attrs = append(attrs, "err", cause.Error())
+	}
+	if detail != "" {
+		attrs = append(attrs, "detail", detail)
 	}
 	// Every transition at debug (a rotation is three of them), failures at
 	// warn (giving up is logged again, as an error); one info line when a
@@ -124,7 +140,7 @@ func (p *Pool) setState(w *worker, to lifecycle.State, reason lifecycle.Reason, 
 		level = slog.LevelWarn
 	}
 	p.log.Log(context.Background(), level, "worker transition", attrs...)
-	if to == lifecycle.Active {
+	if to == lifecycle.Active && !viaRotation {
 		p.log.Info("worker ready", "worker", s.id, "generation", w.gen, "reason", string(bootReason), "boot", t.InPrevious.Round(time.Millisecond).String())
 	}
 	// Observers first: whoever WaitActive wakes can read the event.

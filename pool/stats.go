@@ -11,25 +11,31 @@ import (
 // rotation drains the slot's old worker, the row describes that worker
 // (state DRAINING, Rotating says why); its replacement is already serving.
 type WorkerStats struct {
-	ID                  int        `json:"id"`
-	State               string     `json:"state"`
-	RequestsServed      int64      `json:"requests_served"`
-	RequestsFailed      int64      `json:"requests_failed"`
-	TotalRenderTimeMS   float64    `json:"total_render_time_ms"`
-	AvgRenderTimeMS     float64    `json:"avg_render_time_ms"`
-	PeakMemoryBytes     int64      `json:"peak_memory_bytes"`
-	CurrentMemoryBytes  int64      `json:"current_memory_bytes"`
-	StartedAt           time.Time  `json:"started_at"`
-	LastRequestAt       *time.Time `json:"last_request_at"`
-	UptimeSeconds       float64    `json:"uptime_seconds"`
-	Restarts            int        `json:"restarts"`
-	ConsecutiveFailures int        `json:"consecutive_failures"`
-	InFlight            int        `json:"in_flight"`
-	Generation          int        `json:"generation"`
-	LastRotationReason  string     `json:"last_rotation_reason"`
-	LastError           string     `json:"last_error"`
-	Rotating            string     `json:"rotating,omitempty"`
-	GaveUp              bool       `json:"gave_up"`
+	ID                int     `json:"id"`
+	State             string  `json:"state"`
+	RequestsServed    int64   `json:"requests_served"`
+	RequestsFailed    int64   `json:"requests_failed"`
+	TotalRenderTimeMS float64 `json:"total_render_time_ms"`
+	AvgRenderTimeMS   float64 `json:"avg_render_time_ms"`
+	Health            string  `json:"health"`            // healthy, unhealthy or unknown
+	PeakMemoryBytes   int64   `json:"peak_memory_bytes"` // highest of any generation of the slot
+	// PeakMemoryGenerationBytes is the highest of the current generation.
+	PeakMemoryGenerationBytes int64      `json:"peak_memory_generation_bytes"`
+	CurrentMemoryBytes        int64      `json:"current_memory_bytes"`
+	StartedAt                 time.Time  `json:"started_at"`
+	LastRequestAt             *time.Time `json:"last_request_at"`
+	UptimeSeconds             float64    `json:"uptime_seconds"`
+	Restarts                  int        `json:"restarts"`
+	ConsecutiveFailures       int        `json:"consecutive_failures"`
+	InFlight                  int        `json:"in_flight"`
+	Generation                int        `json:"generation"`
+	LastRotationReason        string     `json:"last_rotation_reason"`
+	LastError                 string     `json:"last_error"`
+	Rotating                  string     `json:"rotating,omitempty"`
+	// RotatingDetail is what triggered the rotation or DEGRADED state, with
+	// its figures ("memory 31.4 MB > 16 MB").
+	RotatingDetail string `json:"rotating_detail,omitempty"`
+	GaveUp         bool   `json:"gave_up"`
 
 	// Cumulative across generations, for Prometheus counters.
 	servedTotal, failedTotal int64
@@ -44,6 +50,7 @@ type TransitionInfo struct {
 	At         time.Time `json:"at"`
 	InPrevious float64   `json:"in_previous_ms"`
 	Error      string    `json:"error,omitempty"`
+	Detail     string    `json:"detail,omitempty"`
 }
 
 // WorkerDetail is one slot with its transition history and console tail.
@@ -72,7 +79,7 @@ func (p *Pool) Worker(id int) (WorkerDetail, error) {
 	d := WorkerDetail{WorkerStats: s.stats(time.Now()), History: []TransitionInfo{}, Console: []engine.ConsoleLine{}}
 	for _, t := range s.history.List() {
 		d.History = append(d.History, TransitionInfo{From: t.From.String(), To: t.To.String(), Reason: string(t.Reason),
-			At: t.At, InPrevious: float64(t.InPrevious.Microseconds()) / 1000, Error: t.Err})
+			At: t.At, InPrevious: float64(t.InPrevious.Microseconds()) / 1000, Error: t.Err, Detail: t.Detail})
 	}
 	s.mu.Lock()
 	var iso Isolate
@@ -99,20 +106,25 @@ func (s *slot) stats(now time.Time) WorkerStats {
 	if s.old != nil {
 		w = s.old
 	}
+	st.PeakMemoryBytes = s.memPeak
 	if w == nil {
-		st.State = lifecycle.Stopped.String()
+		st.State, st.Health = lifecycle.Stopped.String(), string(lifecycle.HealthUnknown)
 		return st
 	}
 	st.State = w.state.String()
-	if w.state == lifecycle.Draining {
-		st.Rotating = string(w.rotating)
+	switch {
+	case w.state == lifecycle.Draining:
+		st.Rotating, st.RotatingDetail = string(w.rotating), w.rotateDetail
+	case w.state == lifecycle.Degraded:
+		st.Rotating, st.RotatingDetail = string(lifecycle.ReasonUnhealthy), w.rotateDetail
 	}
+	st.Health = string(w.healthNow())
 	st.RequestsServed, st.RequestsFailed = w.served, w.failed
 	st.TotalRenderTimeMS = float64(w.renderTime.Microseconds()) / 1000
 	if w.served > 0 {
 		st.AvgRenderTimeMS = st.TotalRenderTimeMS / float64(w.served)
 	}
-	st.PeakMemoryBytes, st.CurrentMemoryBytes = w.memPeak, w.memCur
+	st.PeakMemoryGenerationBytes, st.CurrentMemoryBytes = w.memPeak, w.memCur
 	st.StartedAt = w.startedAt
 	if !w.lastRequest.IsZero() {
 		t := w.lastRequest

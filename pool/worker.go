@@ -18,7 +18,9 @@ import (
 func (p *Pool) runWorker(w *worker) (crashed bool) {
 	s, pol := w.slot, p.opts.Policy
 	if left, ok := pol.UptimeLeft(0); ok {
-		t := time.AfterFunc(left, func() { p.requestRotation(w, lifecycle.ReasonMaxUptime) })
+		t := time.AfterFunc(left, func() {
+			p.requestRotation(w, lifecycle.ReasonMaxUptime, fmt.Sprintf("uptime %s ≥ %s", pol.MaxUptime, pol.MaxUptime))
+		})
 		defer t.Stop()
 	}
 	s.mu.Lock()
@@ -33,12 +35,12 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 	}
 	for {
 		jobs := p.jobs
-		if w.draining.Load() {
+		if w.draining.Load() || w.paused.Load() {
 			jobs = nil
 		}
 		select {
 		case j := <-jobs:
-			if w.draining.Load() {
+			if w.draining.Load() || w.paused.Load() {
 				// Drain began while this worker was waiting: hand the job on.
 				go p.redispatch(j)
 				continue
@@ -50,6 +52,12 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 			switch m.kind {
 			case ctlMeasure:
 				m.reply <- p.measure(w)
+			case ctlHealth:
+				crashed := p.checkHealth(w)
+				m.reply <- 0
+				if crashed {
+					return !w.draining.Load()
+				}
 			case ctlDrain:
 				s.mu.Lock()
 				reason := lifecycle.ReasonDrained
@@ -112,6 +120,10 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 		s.failedTotal++
 		s.lastError, s.lastErrorAt = err.Error(), end
 	}
+	failed := err != nil || (resp != nil && resp.Status >= 500)
+	if !failed && w.healthFails == 0 {
+		w.health = lifecycle.HealthHealthy
+	}
 	served, uptime, mem := w.served, end.Sub(w.activeAt), w.memCur
 	s.mu.Unlock()
 
@@ -130,8 +142,9 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 	}
 	j.done <- jobResult{resp: resp, err: err, Result: Result{Worker: s.id, Generation: w.gen, Duration: d}}
 	if !crashed {
+		p.recordOutcome(w, failed)
 		if reason, ok := p.opts.Policy.ShouldRotate(s.id, served, uptime, mem); ok {
-			p.requestRotation(w, reason)
+			p.requestRotation(w, reason, p.rotationDetail(s.id, reason, served, uptime, mem))
 		}
 	}
 	return crashed

@@ -2,9 +2,12 @@ package app
 
 import (
 	"cmp"
+	"context"
+	"fmt"
 	"io/fs"
 	"math"
 	"net"
+	"net/http"
 
 	"log/slog"
 	"os"
@@ -134,6 +137,9 @@ func Policy(cfg *config.Config) lifecycle.Policy {
 			BackoffMultiplier:      r.BackoffMultiplier,
 			HealthyReset:           ms(r.HealthyResetMS),
 		},
+		Degrade: lifecycle.Degrade{ConsecutiveFailures: l.DegradeConsecutiveFailures, Window: l.DegradeWindow,
+			FailureRate: l.DegradeFailureRate, PeerRate: l.DegradePeerRate},
+		MaxHealthFailures: l.MaxHealthFailures,
 	}
 }
 
@@ -147,7 +153,37 @@ func PoolOptions(cfg *config.Config, log *slog.Logger) pool.Options {
 		RenderTimeout:      ms(cfg.Render.RenderTimeoutMS),
 		QueueTimeout:       ms(cfg.Render.QueueTimeoutMS),
 		MemoryCheck:        ms(cfg.Render.Lifecycle.MemoryCheckMS),
+		HealthCheck:        HealthCheck(cfg.Render.Lifecycle.HealthPath, cfg.Server.Addr),
+		HealthInterval:     ms(cfg.Render.Lifecycle.HealthIntervalMS),
 		Log:                log,
+	}
+}
+
+// HealthCheck is the check of one idle worker: a GET of path rendered in
+// it (passing with a status of 200–399), or with no path the bundle's
+// globalThis.health() (a bundle without one is not checked).
+func HealthCheck(path, addr string) func(ctx context.Context, iso pool.Isolate) error {
+	if path == "" {
+		return func(ctx context.Context, iso pool.Isolate) error {
+			if h, ok := iso.(interface{ Health(context.Context) error }); ok {
+				return h.Health(ctx)
+			}
+			return engine.ErrNoHealth
+		}
+	}
+	origin := cmp.Or(selfURL(addr), "http://localhost")
+	return func(ctx context.Context, iso pool.Isolate) error {
+		req := engine.NewRequest("GET", path)
+		req.Origin, req.Header = origin, http.Header{"User-Agent": {"bext-health-check"}}
+		req.Headers["user-agent"] = "bext-health-check"
+		resp, err := iso.Render(ctx, req)
+		if err != nil {
+			return err
+		}
+		if resp.Status < 200 || resp.Status > 399 {
+			return fmt.Errorf("GET %s answered %d", path, resp.Status)
+		}
+		return nil
 	}
 }
 
