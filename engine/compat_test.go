@@ -41,7 +41,7 @@ var compatPackages = map[string]string{
 	"vue-template": "vue", "svelte": "svelte", "solid": "solid-js", "lit": "@lit-labs/ssr",
 	"nanoid": "nanoid", "uuid": "uuid", "zod": "zod", "ky": "ky", "axios": "axios", "marked": "marked",
 	"markdown-it": "markdown-it", "date-fns": "date-fns", "clsx": "clsx", "node-builtins": "(node built-ins)",
-	"hono": "hono", "react-router-handler": "react-router",
+	"hono": "hono", "react-router-handler": "react-router", "react-intl": "react-intl", "i18next": "i18next",
 }
 
 // compatOrigin is the origin of the fetch rows' request URLs, and
