@@ -101,8 +101,8 @@ func TestPSGroupsByApp(t *testing.T) {
 	printAppsPS(&b, apps, ws, nil)
 	want := "App alpha (running; host alpha.test)\n" +
 		"Workers (1/1 active)\n" +
-		"ID  State   Requests  Memory  Uptime  Avg Render\n" +
-		"0   ACTIVE  1,234     0 B     0s      2.5ms\n" +
+		"ID  State   Health  Requests  Memory  Uptime  Avg Render\n" +
+		"0   ACTIVE  -       1,234     0 B     0s      2.5ms\n" +
 		"\n" +
 		"App shop (evicted; prefix /shop)\n" +
 		"\n" +

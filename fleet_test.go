@@ -134,6 +134,22 @@ func TestFleetOfThree(t *testing.T) {
 		t.Fatalf("entry of b: %+v", in)
 	}
 
+	// An instance serves once one worker is ACTIVE; its entry shows the
+	// others' boot at the next heartbeat.
+	waitUntil(t, "every worker to be ACTIVE in the registry", func() bool {
+		list, _ := c.List(context.Background())
+		n := 0
+		for _, in := range list {
+			for _, a := range in.Apps {
+				for _, w := range a.Workers {
+					if w.State == "ACTIVE" {
+						n++
+					}
+				}
+			}
+		}
+		return n == 6
+	})
 	out := cli(t, "ps", "--fleet", "-config", path)
 	if !strings.HasPrefix(out, "Fleet (3 instances)\n") || strings.Count(out, "Workers (2/2 active)") != 3 {
 		t.Fatalf("ps --fleet:\n%s", out)
@@ -393,14 +409,14 @@ func TestPrintFleet(t *testing.T) {
 
 Instance web-1 — http://10.0.0.1:3000 (admin 127.0.0.1:3001), version v1, bundle 3f2a1b9c0d4e, up 1h 0m, heartbeat 3s ago
 Workers (1/1 active)
-ID  State   Requests  Memory  Uptime  Avg Render
-0   ACTIVE  1,200     3 MB    10m 0s  2.5ms
+ID  State   Health  Requests  Memory  Uptime  Avg Render
+0   ACTIVE  -       1,200     3 MB    10m 0s  2.5ms
 
 Instance web-2 — http://10.0.0.2:3000, version v1, up 1m 25s, heartbeat 25s ago — LATE (expected every 10s; gone after 30s)
 App shop (running; bundle aaaaaaaaaaaa)
 Workers (1/1 active)
-ID  State   Requests  Memory  Uptime  Avg Render
-0   ACTIVE  1,200     3 MB    10m 0s  2.5ms
+ID  State   Health  Requests  Memory  Uptime  Avg Render
+0   ACTIVE  -       1,200     3 MB    10m 0s  2.5ms
 App blog (cold; bundle -)
 `
 	var b bytes.Buffer

@@ -94,7 +94,7 @@ func TestPSAgainstRunningServer(t *testing.T) {
 	}
 	lines = lines[:5]
 	hdr := strings.Fields(lines[1])
-	if strings.Join(hdr, " ") != "ID State Requests Memory Uptime Avg Render" {
+	if strings.Join(hdr, " ") != "ID State Health Requests Memory Uptime Avg Render" {
 		t.Fatalf("header %q", lines[1])
 	}
 	col := strings.Index(lines[1], "Requests")
@@ -108,10 +108,10 @@ func TestPSAgainstRunningServer(t *testing.T) {
 			t.Errorf("row %d not aligned under the header: %q", i, row)
 		}
 		var n int
-		fmt.Sscan(strings.ReplaceAll(f[2], ",", ""), &n)
+		fmt.Sscan(strings.ReplaceAll(f[3], ",", ""), &n) // ID State Health Requests …
 		total += n
-		if n >= 1000 && !strings.Contains(f[2], ",") {
-			t.Errorf("row %d: %s lacks a thousands separator", i, f[2])
+		if n >= 1000 && !strings.Contains(f[3], ",") {
+			t.Errorf("row %d: %s lacks a thousands separator", i, f[3])
 		}
 		if !strings.HasSuffix(f[len(f)-1], "ms") {
 			t.Errorf("row %d: avg render %q", i, f[len(f)-1])
