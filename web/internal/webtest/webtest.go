@@ -6,6 +6,7 @@ package webtest
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"testing"
 	"time"
@@ -72,4 +73,15 @@ func (w *Isolate) Must(body string) string {
 func Run(t testing.TB, body string) string {
 	t.Helper()
 	return New(t, "", fetch.Options{}).Must(body)
+}
+
+// Bench runs setup once in a fresh isolate, then times body run b.N times
+// in one loop (so the per-iteration cost is JS, not a render's).
+func Bench(b *testing.B, setup, body string) {
+	b.Helper()
+	w := New(b, "", fetch.Options{})
+	w.Must(setup + "\nreturn \"\";")
+	b.ReportAllocs()
+	b.ResetTimer()
+	w.Must(fmt.Sprintf("for (let i = 0; i < %d; i++) { %s }\nreturn \"\";", b.N, body))
 }

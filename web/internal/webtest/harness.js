@@ -1,8 +1,9 @@
 // A small harness in the style of testharness.js (test, promise_test,
-// assert_*), run in a bext isolate and in Node 20 by conformance_test.go.
-// The cases in the other files of this folder are bext's own, written from
-// the standards' text; a case named "spec: …" checks where Node 20 departs
-// from the standard, and Node is not held to it.
+// assert_*), run in a bext isolate and in Node 20 by webtest.Conformance.
+// The cases it runs are bext's own, written from the standards' text; a
+// case named "spec: …" checks where Node 20 departs from the standard, and
+// Node is not held to it. A package's testdata/conformance/harness.js adds
+// helpers of its own after it (or replaces it: Options.OwnHarness).
 const __tests = [];
 function test(fn, name) { __tests.push({ name, fn }); }
 function promise_test(fn, name) { __tests.push({ name, fn }); }
