@@ -30,14 +30,8 @@ func (i *Isolate) Health(ctx context.Context) error {
 		if err != nil {
 			return nil, err
 		}
-		if p, ok := i.asPromise(v); ok {
-			if err := i.settle(ctx, p); err != nil {
-				return nil, err
-			}
-			if p.State() == goja.PromiseStateRejected {
-				return nil, rejection(p.Result())
-			}
-			v = p.Result()
+		if v, err = i.await(ctx, v); err != nil {
+			return nil, err
 		}
 		if v != nil && v.StrictEquals(i.rt.ToValue(false)) {
 			return nil, &RenderError{Kind: KindException, Message: "health() returned false"}

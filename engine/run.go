@@ -96,14 +96,8 @@ func (i *Isolate) call(ctx context.Context, req *Request, detach func()) (*Respo
 	if err != nil {
 		return nil, err
 	}
-	if p, ok := i.asPromise(v); ok {
-		if err := i.settle(ctx, p); err != nil {
-			return nil, err
-		}
-		if p.State() == goja.PromiseStateRejected {
-			return nil, rejection(p.Result())
-		}
-		v = p.Result()
+	if v, err = i.await(ctx, v); err != nil {
+		return nil, err
 	}
 	var thenable bool
 	if rerr := i.guard(ctx, func() { thenable = i.isThenable(v) }); rerr != nil {
@@ -111,14 +105,9 @@ func (i *Isolate) call(ctx context.Context, req *Request, detach func()) (*Respo
 	}
 	if thenable {
 		// A thenable that is not a Promise: adopt it, as await would.
-		p, _ := i.asPromise(i.web.Resolved(v))
-		if err := i.settle(ctx, p); err != nil {
+		if v, err = i.await(ctx, i.web.Resolved(v)); err != nil {
 			return nil, err
 		}
-		if p.State() == goja.PromiseStateRejected {
-			return nil, rejection(p.Result())
-		}
-		v = p.Result()
 	}
 	if rd, ok := fetch.ResponseOf(v); ok {
 		resp, err := i.deliver(ctx, req, rd, ex)
@@ -253,6 +242,22 @@ func classify(ctx context.Context, err error) *RenderError {
 		return &RenderError{Kind: KindException, Message: err.Error()}
 	}
 	return &RenderError{Kind: KindException, Message: err.Error()}
+}
+
+// await runs the event loop until v, if a Promise, settles, and returns
+// its value; a rejection is a KindException error. Anything else is v.
+func (i *Isolate) await(ctx context.Context, v goja.Value) (goja.Value, error) {
+	p, ok := i.asPromise(v)
+	if !ok {
+		return v, nil
+	}
+	if err := i.settle(ctx, p); err != nil {
+		return nil, err
+	}
+	if p.State() == goja.PromiseStateRejected {
+		return nil, rejection(p.Result())
+	}
+	return p.Result(), nil
 }
 
 // asPromise returns v as a Promise without running any of its code: only

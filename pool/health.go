@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"bext/engine"
 	"bext/lifecycle"
@@ -44,21 +43,16 @@ func (o *outcomes) add(failed bool, window int) {
 	}
 }
 
-// recordOutcome notes how one render of w went (a JS exception or a 5xx is
-// a failure) and degrades w when it fails clearly above its peers.
-func (p *Pool) recordOutcome(w *worker, failed bool) {
+// degradeOn reports whether the degrade rule is on.
+func (p *Pool) degradeOn() bool {
 	d := p.opts.Policy.Degrade
-	if d.ConsecutiveFailures <= 0 && d.FailureRate <= 0 {
-		return
-	}
+	return d.ConsecutiveFailures > 0 || d.FailureRate > 0
+}
+
+// maybeDegrade, after a failed render of w whose record is now o, degrades
+// w when it fails clearly above its peers.
+func (p *Pool) maybeDegrade(w *worker, o outcomes) {
 	s := w.slot
-	s.mu.Lock()
-	w.outcomes.add(failed, d.Window)
-	o := w.outcomes
-	s.mu.Unlock()
-	if !failed {
-		return
-	}
 	peerFails, peerN := 0, 0
 	for _, ps := range p.slots {
 		if ps == s {
@@ -71,7 +65,7 @@ func (p *Pool) recordOutcome(w *worker, failed bool) {
 		}
 		ps.mu.Unlock()
 	}
-	if detail, ok := d.Unhealthy(o.consec, o.fails, o.n, peerFails, peerN); ok {
+	if detail, ok := p.opts.Policy.Degrade.Unhealthy(o.consec, o.fails, o.n, peerFails, peerN); ok {
 		p.degrade(w, detail)
 	}
 }
@@ -114,53 +108,17 @@ func (p *Pool) degrade(w *worker, detail string) bool {
 	return true
 }
 
-// monitorHealth asks every ACTIVE worker to run the health check each
-// HealthInterval. A check runs on the worker's goroutine while it is idle
-// (checked out, as for a memory measurement), so it never delays a render
-// by more than one check.
-func (p *Pool) monitorHealth() {
-	defer p.bg.Done()
-	t := time.NewTicker(p.opts.HealthInterval)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-		case <-p.closing:
-			return
-		}
-		for _, s := range p.slots {
-			s.mu.Lock()
-			w := s.cur
-			ok := w != nil && w.state == lifecycle.Active
-			s.mu.Unlock()
-			if !ok {
-				continue
-			}
-			reply := make(chan int64, 1)
-			select {
-			case w.ctl <- ctlMsg{kind: ctlHealth, reply: reply}:
-			default:
-				continue
-			}
-			select {
-			case <-reply:
-			case <-w.done:
-			case <-p.closing:
-				return
-			}
-		}
-	}
-}
-
 // checkHealth runs the health check on w's goroutine and reports whether
 // it crashed the isolate (a check that times out or panics kills it as a
 // render would; w is then STOPPED and the caller boots a replacement).
 func (p *Pool) checkHealth(w *worker) (crashed bool) {
-	ctx, cancel := context.WithTimeoutCause(context.Background(), p.opts.RenderTimeout, ErrRenderTimeout)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	ctx, cancelTimeout := context.WithTimeoutCause(ctx, p.opts.RenderTimeout, ErrRenderTimeout)
+	defer cancelTimeout()
 	s := w.slot
 	s.mu.Lock()
-	w.cancel = func(cause error) { cancel() }
+	w.cancel = cancel // a drain or shutdown interrupts a check as it does a render
 	s.mu.Unlock()
 	err := p.opts.HealthCheck(ctx, w.iso)
 	s.mu.Lock()

@@ -6,13 +6,14 @@ import (
 	"bext/lifecycle"
 )
 
-// monitorMemory measures every ACTIVE worker's attributed heap each
-// MemoryCheck. A measurement runs on the worker's own goroutine between two
-// renders (the worker is checked out: it takes no job meanwhile), so it never
-// races a render, and delays a queued request by at most one walk.
-func (p *Pool) monitorMemory() {
+// monitor asks every ACTIVE worker for kind (a memory measurement, a
+// health check) each interval. The work runs on the worker's own goroutine
+// between two renders (the worker is checked out: it takes no job
+// meanwhile), so it never races a render, and delays a queued request by
+// at most one measurement or check.
+func (p *Pool) monitor(interval time.Duration, kind ctlKind) {
 	defer p.bg.Done()
-	t := time.NewTicker(p.opts.MemoryCheck)
+	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
@@ -21,14 +22,14 @@ func (p *Pool) monitorMemory() {
 			return
 		}
 		for _, s := range p.slots {
-			p.measureSlot(s)
+			p.askSlot(s, kind)
 		}
 	}
 }
 
-// measureSlot asks slot s's ACTIVE worker to measure itself and waits for the
-// answer (or for the worker to stop).
-func (p *Pool) measureSlot(s *slot) {
+// askSlot sends kind to slot s's ACTIVE worker and waits for the answer (or
+// for the worker to stop).
+func (p *Pool) askSlot(s *slot, kind ctlKind) {
 	s.mu.Lock()
 	w := s.cur
 	ok := w != nil && w.state == lifecycle.Active
@@ -38,7 +39,7 @@ func (p *Pool) measureSlot(s *slot) {
 	}
 	reply := make(chan int64, 1)
 	select {
-	case w.ctl <- ctlMsg{kind: ctlMeasure, reply: reply}:
+	case w.ctl <- ctlMsg{kind: kind, reply: reply}:
 	default:
 		return // its control queue is full: it is stopping
 	}

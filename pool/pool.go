@@ -143,7 +143,7 @@ func New(f Factory, opts Options) *Pool {
 	go p.coordinate()
 	if opts.MemoryCheck > 0 {
 		p.bg.Add(1)
-		go p.monitorMemory()
+		go p.monitor(opts.MemoryCheck, ctlMeasure)
 	}
 	if opts.RenderMemoryBudget > 0 {
 		p.bg.Add(1)
@@ -154,7 +154,7 @@ func New(f Factory, opts Options) *Pool {
 			p.opts.HealthInterval = 30 * time.Second
 		}
 		p.bg.Add(1)
-		go p.monitorHealth()
+		go p.monitor(p.opts.HealthInterval, ctlHealth)
 	}
 	return p
 }

@@ -19,7 +19,7 @@ func (p *Pool) runWorker(w *worker) (crashed bool) {
 	s, pol := w.slot, p.opts.Policy
 	if left, ok := pol.UptimeLeft(0); ok {
 		t := time.AfterFunc(left, func() {
-			p.requestRotation(w, lifecycle.ReasonMaxUptime, fmt.Sprintf("uptime %s ≥ %s", pol.MaxUptime, pol.MaxUptime))
+			p.requestRotation(w, lifecycle.ReasonMaxUptime, p.rotationDetail(s.id, lifecycle.ReasonMaxUptime, 0, pol.MaxUptime, 0))
 		})
 		defer t.Stop()
 	}
@@ -120,10 +120,15 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 		s.failedTotal++
 		s.lastError, s.lastErrorAt = err.Error(), end
 	}
-	failed := err != nil || (resp != nil && resp.Status >= 500)
+	failed := err != nil || (resp != nil && resp.Status >= 500) // JS exception or 5xx
 	if !failed && w.healthFails == 0 {
 		w.health = lifecycle.HealthHealthy
 	}
+	degrade := p.degradeOn()
+	if degrade {
+		w.outcomes.add(failed, p.opts.Policy.Degrade.Window)
+	}
+	record := w.outcomes
 	served, uptime, mem := w.served, end.Sub(w.activeAt), w.memCur
 	s.mu.Unlock()
 
@@ -142,7 +147,9 @@ func (p *Pool) serve(w *worker, j *job) (crashed bool) {
 	}
 	j.done <- jobResult{resp: resp, err: err, Result: Result{Worker: s.id, Generation: w.gen, Duration: d}}
 	if !crashed {
-		p.recordOutcome(w, failed)
+		if degrade && failed {
+			p.maybeDegrade(w, record)
+		}
 		if reason, ok := p.opts.Policy.ShouldRotate(s.id, served, uptime, mem); ok {
 			p.requestRotation(w, reason, p.rotationDetail(s.id, reason, served, uptime, mem))
 		}

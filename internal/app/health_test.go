@@ -1,10 +1,12 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -123,19 +125,23 @@ func TestHealthPathReplacesAFailingWorker(t *testing.T) {
 		map[string]string{"s.js": poisonApp})
 	inst := apptest.Start(t, path, nil, app.Options{})
 	apptest.Get(t, "http://"+inst.Addr()+"/poison")
-	deadline := time.Now().Add(time.Minute) // bounded by the event, not a guess of its timing
-	for time.Now().Before(deadline) {
-		for _, d := range workers(t, inst.AdminAddr()) {
-			for _, tr := range d.History {
-				if tr.To == "DEGRADED" {
-					if tr.Detail != "health check failed 2 times in a row: GET /health answered 503" {
-						t.Fatalf("DEGRADED detail %q", tr.Detail)
-					}
-					return
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	replaced := func(ws []pool.WorkerStats) bool {
+		return slices.ContainsFunc(ws, func(w pool.WorkerStats) bool { return w.LastRotationReason == "unhealthy" })
+	}
+	if err := inst.Pool().WaitFor(ctx, replaced); err != nil {
+		t.Fatalf("the worker whose /health answers 503 was never replaced: %v", err)
+	}
+	for _, d := range workers(t, inst.AdminAddr()) {
+		for _, tr := range d.History {
+			if tr.To == "DEGRADED" {
+				if tr.Detail != "health check failed 2 times in a row: GET /health answered 503" {
+					t.Fatalf("DEGRADED detail %q", tr.Detail)
 				}
+				return
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("the worker whose /health answers 503 was never degraded")
+	t.Fatal("no DEGRADED transition in the replaced worker's history")
 }

@@ -280,10 +280,10 @@ func (in *Instance) watchSignals() {
 	}
 }
 
-// drainDeadline marks every app as shutting down (readiness 503) the first
+// beginDrain marks every app as shutting down (readiness 503) the first
 // time it is called and returns when the drain ends: drain_timeout_ms (the
 // largest of the apps') after that.
-func (in *Instance) drainDeadline() time.Time {
+func (in *Instance) beginDrain() time.Time {
 	in.drainOnce.Do(func() {
 		drain := ms(in.cfg.Render.Lifecycle.DrainTimeoutMS)
 		in.forSites(func(s *site) {
@@ -305,7 +305,7 @@ func (in *Instance) drainDeadline() time.Time {
 // are interrupted and answer 503; a second later any connection left is
 // closed, so a shutdown takes drain_timeout_ms plus at most a second.
 func (in *Instance) shutdownListener(l *listener) {
-	ctx, cancel := context.WithDeadline(context.Background(), in.drainDeadline())
+	ctx, cancel := context.WithDeadline(context.Background(), in.beginDrain())
 	defer cancel()
 	if l.hs.Shutdown(ctx) == nil || ctx.Err() == nil {
 		return

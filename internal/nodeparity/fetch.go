@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -30,13 +28,7 @@ var fetchServerScript []byte
 func ServeFetch(t testing.TB, bundle []byte, env map[string]string) string {
 	t.Helper()
 	node := Node(t)
-	dir := t.TempDir()
-	script, file := filepath.Join(dir, "node-fetch-server.cjs"), filepath.Join(dir, "server.js")
-	for name, b := range map[string][]byte{script: fetchServerScript, file: bundle} {
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	script, file := writeRunner(t, "node-fetch-server.cjs", fetchServerScript, bundle)
 	envJSON, err := json.Marshal(env)
 	if err != nil {
 		t.Fatal(err)

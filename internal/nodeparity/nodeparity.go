@@ -118,13 +118,7 @@ func Render(t testing.TB, bundle []byte, reqs []*engine.Request) []Result {
 func RenderEnv(t testing.TB, bundle []byte, reqs []*engine.Request, env map[string]string) []Result {
 	t.Helper()
 	node := Node(t)
-	dir := t.TempDir()
-	script, file := filepath.Join(dir, "node-render.cjs"), filepath.Join(dir, "server.js")
-	for name, b := range map[string][]byte{script: renderScript, file: bundle} {
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	script, file := writeRunner(t, "node-render.cjs", renderScript, bundle)
 	in, err := json.Marshal(reqs)
 	if err != nil {
 		t.Fatal(err)
@@ -153,6 +147,19 @@ func RenderEnv(t testing.TB, bundle []byte, reqs []*engine.Request, env map[stri
 		t.Fatalf("node rendered %d pages, want %d", len(res), len(reqs))
 	}
 	return res
+}
+
+// writeRunner writes a Node runner script (name) and the bundle it runs
+// (server.js) into a temporary folder and returns both paths.
+func writeRunner(t testing.TB, name string, script, bundle []byte) (scriptPath, bundlePath string) {
+	dir := t.TempDir()
+	scriptPath, bundlePath = filepath.Join(dir, name), filepath.Join(dir, "server.js")
+	for p, b := range map[string][]byte{scriptPath: script, bundlePath: bundle} {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return scriptPath, bundlePath
 }
 
 // Diff is "" when goja's HTML equals node's, else where they first differ
