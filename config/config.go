@@ -67,7 +67,7 @@ type App struct {
 
 // FastPathNames are the rewrites fast_paths_off may name, as package
 // engine/fastpath names them (a test in internal/app keeps the two equal).
-var FastPathNames = []string{"sink", "flush", "concat", "escape", "props", "jsx"}
+var FastPathNames = []string{"sink", "flush", "chunks", "concat", "escape", "props", "jsx"}
 
 // EnabledFastPaths lists the rewrites the app's build applies: none when
 // fast_paths is false, else every one but those in fast_paths_off (and

@@ -16,7 +16,7 @@ func TestEnabledFastPaths(t *testing.T) {
 		{App{FastPaths: true, FastSink: true}, all},
 		{App{FastPaths: false, FastSink: true}, nil},
 		{App{FastPaths: true, FastSink: false}, all[1:]},
-		{App{FastPaths: true, FastSink: true, FastPathsOff: []string{"jsx", "escape"}}, []string{"sink", "flush", "concat", "props"}},
+		{App{FastPaths: true, FastSink: true, FastPathsOff: []string{"jsx", "escape"}}, []string{"sink", "flush", "chunks", "concat", "props"}},
 	} {
 		if got := tc.app.EnabledFastPaths(); !slices.Equal(got, tc.want) {
 			t.Errorf("%+v: EnabledFastPaths() = %v, want %v", tc.app, got, tc.want)

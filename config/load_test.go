@@ -107,7 +107,7 @@ func TestLoadRejectsImpossibleValues(t *testing.T) {
 		{"entry is a folder", "[app]\nserver_entry = \"src\"\n", "app.server_entry", 2, []string{"is a folder"}},
 		{"missing client entry", "[app]\nclient_entry = \"src/client.js\"\n", "app.client_entry", 2, []string{"does not exist", `client_entry = ""`}},
 		{"public_dir is a file", "[app]\npublic_dir = \"src/server.jsx\"\n", "app.public_dir", 2, []string{"not a folder"}},
-		{"unknown fast path", "[app]\nfast_paths_off = [\"escape\", \"sinks\"]\n", "app.fast_paths_off", 2, []string{"sink, flush, concat, escape, props, jsx", `"sinks"`}},
+		{"unknown fast path", "[app]\nfast_paths_off = [\"escape\", \"sinks\"]\n", "app.fast_paths_off", 2, []string{"sink, flush, chunks, concat, escape, props, jsx", `"sinks"`}},
 		{"missing watch dir", "[render.lifecycle]\nwatch_dirs = [\"src\", \"gone\"]\n", "render.lifecycle.watch_dirs", 2, []string{"entry 1", "gone", "does not exist"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

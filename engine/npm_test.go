@@ -30,6 +30,7 @@ type npmFixture struct {
 
 var npmFixtures = []npmFixture{
 	{name: "react19", fastPaths: []string{
+		"chunks react-dom/cjs/react-dom-server.edge.production.js",
 		"concat react-dom/cjs/react-dom-server-legacy.browser.production.js",
 		"escape react-dom/cjs/react-dom-server-legacy.browser.production.js",
 		"escape react-dom/cjs/react-dom-server.edge.production.js",

@@ -20,6 +20,7 @@ import (
 const (
 	Sink   = "sink"   // React renderToString: the string sink becomes an array joined once
 	Flush  = "flush"  // React renderToString: a segment's chunks reach the sink joined, not one by one
+	Chunks = "chunks" // React renderToReadableStream: string chunks stay strings until written
 	Concat = "concat" // React renderToString: an attribute or closing tag is pushed as one chunk
 	Escape = "escape" // React, Preact, Vue: HTML escaping of text and attribute values in Go
 	Props  = "props"  // React server renderer: for…in over props and styles becomes Object.keys
@@ -27,7 +28,7 @@ const (
 )
 
 // Names lists every rewrite, in the order they are applied.
-func Names() []string { return []string{Sink, Flush, Concat, Escape, Props, JSX} }
+func Names() []string { return []string{Sink, Flush, Chunks, Concat, Escape, Props, JSX} }
 
 // All is every rewrite: the default.
 func All() []string { return Names() }

@@ -29,7 +29,7 @@ var realBuilds = []struct {
 }{
 	{"react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", []string{Sink, Flush, Concat, Escape, Props}},
 	{"react18", "react-dom/cjs/react-dom-server-legacy.node.production.min.js", []string{Sink, Flush, Concat, Escape, Props}},
-	{"react18", "react-dom/cjs/react-dom-server.browser.production.min.js", []string{Flush, Escape, Props}},
+	{"react18", "react-dom/cjs/react-dom-server.browser.production.min.js", []string{Flush, Chunks, Escape, Props}},
 	{"react18", "react-dom/cjs/react-dom-server.node.production.min.js", []string{Escape, Props}}, // see reactProdNode
 	{"react18", "react-dom/cjs/react-dom-server-legacy.browser.development.js", []string{Sink}},
 	{"react18", "react-dom/cjs/react-dom-server.browser.development.js", nil},
@@ -37,9 +37,9 @@ var realBuilds = []struct {
 	{"react18", "react/cjs/react-jsx-runtime.development.js", nil},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.browser.production.js", []string{Sink, Flush, Concat, Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.node.production.js", []string{Sink, Flush, Concat, Escape, Props}},
-	{"react19", "react-dom/cjs/react-dom-server.browser.production.js", []string{Flush, Escape, Props}},
+	{"react19", "react-dom/cjs/react-dom-server.browser.production.js", []string{Flush, Chunks, Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server.node.production.js", []string{Flush, Escape, Props}},
-	{"react19", "react-dom/cjs/react-dom-server.edge.production.js", []string{Flush, Escape, Props}},
+	{"react19", "react-dom/cjs/react-dom-server.edge.production.js", []string{Flush, Chunks, Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server.bun.production.js", []string{Escape, Props}},
 	{"react19", "react-dom/cjs/react-dom-server-legacy.browser.development.js", []string{Sink}},
 	{"react19", "react/cjs/react-jsx-runtime.production.js", nil}, // React 19's jsx() already skips the copy
@@ -104,6 +104,8 @@ var alterations = []struct {
 	{Sink, "react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", `null!==a&&(g+=a)`, `null!==a&&(g+=a+"")`, nil},
 	{Flush, "react18", "react-dom/cjs/react-dom-server-legacy.browser.production.min.js", `e<d.length&&(f=b.push(d[e]))`, `e<d.length&&(f=b.push(d[e],0))`, nil},
 	{Escape, "react18", "react-dom/cjs/react-dom-server.browser.production.min.js", `b="&#x27;"`, `b="&#39;"`, nil},
+	{Chunks, "react18", "react-dom/cjs/react-dom-server.browser.production.min.js", `function u(a){return ca.encode(a)}`, `function u(a){return ca.encode(""+a)}`, nil},
+	{Chunks, "react19", "react-dom/cjs/react-dom-server.browser.production.js", `for (var segmentByteSize = 0, i = 0;`, `for (var segmentByteSize = 0, i = 0, j;`, nil},
 	{Concat, "react19", "react-dom/cjs/react-dom-server-legacy.browser.production.js", `match = "&#x27;"`, `match = "&#39;"`, []string{Escape}},
 	{Props, "react19", "react-dom/cjs/react-dom-server.edge.production.js", `hasOwnProperty = Object.prototype.hasOwnProperty`, `hasOwnProperty = Object.hasOwn`, nil},
 	{JSX, "react18", "react/cjs/react-jsx-runtime.production.min.js", `__source:!0`, `__src:!0`, nil},

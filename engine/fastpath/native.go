@@ -14,7 +14,7 @@ const Global = "__bext_fast"
 
 // Install adds the native helpers the rewrites call to rt:
 // globalThis.__bext_fast = {escapeHTML, escapeHTMLVue, escapeHTMLPreact,
-// concatChunks}, not enumerable, not writable. It must run before the
+// concatChunks, byteLength}, not enumerable, not writable. It must run before the
 // bundle.
 func Install(rt *goja.Runtime) error {
 	o := rt.NewObject()
@@ -28,6 +28,9 @@ func Install(rt *goja.Runtime) error {
 		return errors.New("fastpath: the runtime has no Uint8Array")
 	}
 	if err := o.Set("concatChunks", concatChunks(rt, u8)); err != nil {
+		return err
+	}
+	if err := o.Set("byteLength", byteLength(rt)); err != nil {
 		return err
 	}
 	return rt.GlobalObject().DefineDataProperty(Global, o, goja.FLAG_FALSE, goja.FLAG_FALSE, goja.FLAG_FALSE)
@@ -102,28 +105,12 @@ func escapeWith(rt *goja.Runtime, v goja.Value, e *entities) goja.Value {
 // then writes the chunks itself.
 func concatChunks(rt *goja.Runtime, u8 goja.Constructor) func(goja.FunctionCall) goja.Value {
 	return func(call goja.FunctionCall) goja.Value {
-		arr, ok := call.Argument(0).(*goja.Object)
+		items, n, ok := exportChunks(call.Argument(0), call.Argument(1).ToInteger())
 		if !ok {
 			return goja.Null()
 		}
-		items, ok := arr.Export().([]any)
-		from := int(call.Argument(1).ToInteger())
-		if !ok || from < 0 || from > len(items) {
-			return goja.Null()
-		}
-		n := 0
-		for _, it := range items[from:] {
-			switch c := it.(type) {
-			case string:
-				n += len(c)
-			case []byte:
-				n += len(c)
-			default:
-				return goja.Null()
-			}
-		}
 		buf := make([]byte, 0, n)
-		for _, it := range items[from:] {
+		for _, it := range items {
 			switch c := it.(type) {
 			case string:
 				buf = append(buf, c...)
@@ -137,4 +124,42 @@ func concatChunks(rt *goja.Runtime, u8 goja.Constructor) func(goja.FunctionCall)
 		}
 		return out
 	}
+}
+
+// byteLength(chunks) is the length of what concatChunks(chunks, 0)
+// returns: the sum of the chunks' sizes in UTF-8, as React 19 sums their
+// encodings' byteLength; null when concatChunks would return null.
+func byteLength(rt *goja.Runtime) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		_, n, ok := exportChunks(call.Argument(0), 0)
+		if !ok {
+			return goja.Null()
+		}
+		return rt.ToValue(n)
+	}
+}
+
+// exportChunks returns the elements of the array chunks from index from
+// on, exported, and their size in bytes: ok only if each is a string
+// (exported as UTF-8) or a byte view.
+func exportChunks(chunks goja.Value, from int64) (items []any, n int, ok bool) {
+	arr, ok := chunks.(*goja.Object)
+	if !ok {
+		return nil, 0, false
+	}
+	all, ok := arr.Export().([]any)
+	if !ok || from < 0 || from > int64(len(all)) {
+		return nil, 0, false
+	}
+	for _, it := range all[from:] {
+		switch c := it.(type) {
+		case string:
+			n += len(c)
+		case []byte:
+			n += len(c)
+		default:
+			return nil, 0, false
+		}
+	}
+	return all[from:], n, true
 }

@@ -116,7 +116,8 @@ func TestNativeEscapeReturnsCleanStringsAsIs(t *testing.T) {
 }
 
 // concatChunks joins strings and byte chunks into the bytes TextEncoder
-// and the chunks themselves would give, and declines anything else.
+// and the chunks themselves would give, and declines anything else;
+// byteLength is the length of those bytes.
 func TestConcatChunks(t *testing.T) {
 	vm := goja.New()
 	if err := Install(vm); err != nil {
@@ -126,7 +127,8 @@ func TestConcatChunks(t *testing.T) {
 var chunks = ["<p>", tea, new Uint8Array([1, 2, 3, 4]).subarray(1, 3), "", "\ud83c|", "é"];
 var got = __bext_fast.concatChunks(chunks, 0);
 JSON.stringify([got instanceof Uint8Array, Array.from(got), Array.from(__bext_fast.concatChunks(chunks, 5)),
-  __bext_fast.concatChunks([], 0).length, __bext_fast.concatChunks(["a", {}], 0), __bext_fast.concatChunks(["a"], 3)])`)
+  __bext_fast.concatChunks([], 0).length, __bext_fast.concatChunks(["a", {}], 0), __bext_fast.concatChunks(["a"], 3),
+  __bext_fast.byteLength(chunks), __bext_fast.byteLength([]), __bext_fast.byteLength(["a", 1])])`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +140,7 @@ JSON.stringify([got instanceof Uint8Array, Array.from(got), Array.from(__bext_fa
 	for i, b := range want {
 		nums[i] = fmt.Sprint(b)
 	}
-	if got, want := v.String(), `[true,[`+strings.Join(nums, ",")+`],[195,169],0,null,null]`; got != want {
-		t.Errorf("concatChunks: %s, want %s", got, want)
+	if got, want := v.String(), `[true,[`+strings.Join(nums, ",")+`],[195,169],0,null,null,`+fmt.Sprint(len(want))+`,0,null]`; got != want {
+		t.Errorf("concatChunks, byteLength: %s, want %s", got, want)
 	}
 }

@@ -73,6 +73,7 @@ func TestParityWithNode(t *testing.T) {
 // others in every server build it loads, jsx() in React's runtime.
 var wantFastPaths = map[string][]string{
 	stringEntry: {
+		"chunks react-dom/cjs/react-dom-server.browser.production.min.js",
 		"concat react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
 		"escape react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
 		"escape react-dom/cjs/react-dom-server.browser.production.min.js",
@@ -84,6 +85,7 @@ var wantFastPaths = map[string][]string{
 		"sink react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
 	},
 	streamEntry: {
+		"chunks react-dom/cjs/react-dom-server.browser.production.min.js",
 		"concat react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
 		"escape react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
 		"escape react-dom/cjs/react-dom-server.browser.production.min.js",
