@@ -9,6 +9,7 @@ import (
 
 	"github.com/dop251/goja"
 
+	"bext/web/events"
 	"bext/web/fetch"
 	"bext/web/streams"
 )
@@ -86,9 +87,11 @@ func (i *Isolate) envObject() *goja.Object {
 }
 
 // exchange is one request of the fetch-handler contract: the ctx.waitUntil
-// promises its handler left.
+// promises its handler left, and what aborts request.signal.
 type exchange struct {
 	waits []*goja.Promise
+	abort func(reason goja.Value) // nil: render(req), which has no signal
+	sent  bool                    // the response is complete: nothing to abort
 }
 
 // callHandler calls fetch(request, env, ctx) with a Request built from req.
@@ -108,7 +111,9 @@ func (i *Isolate) callHandler(req *Request, ex *exchange) (goja.Value, error) {
 	if req.Body != nil && req.Body != http.NoBody {
 		src = fetch.ReaderSource(i.web, req.Body, req.BodySize)
 	}
-	request := fetch.NewRequest(i.web, req.Method, origin+req.URL, h, src, nil)
+	sig, abort := events.NewController(i.web)
+	ex.abort = abort
+	request := fetch.NewRequest(i.web, req.Method, origin+req.URL, h, src, sig)
 	ctx := i.rt.NewObject()
 	_ = ctx.Set("waitUntil", func(c goja.FunctionCall) goja.Value {
 		p, ok := i.asPromise(i.web.Resolved(c.Argument(0)))
@@ -170,8 +175,10 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 		return err
 	}
 	clientGone := func(err error) (*Response, error) {
-		// The client is gone: stop the app's stream, free the worker.
+		// The client is gone: stop the app's stream, abort
+		// request.signal, free the worker.
 		rdr.Cancel(nil)
+		i.abortRequest(ex)
 		w.End(err)
 		return &Response{Status: resp.Status, Written: true, ClientGone: true, Object: true}, nil
 	}
@@ -243,6 +250,37 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 // maxPending bounds the bytes of a streamed body held back to be written
 // together.
 const maxPending = 64 << 10
+
+// abortGraceShare: the abort listeners of request.signal, when a request
+// ends before its response, may run for Options.InterruptGrace divided by
+// this.
+const abortGraceShare = 2
+
+// abortRequest aborts request.signal of a fetch-handler request whose
+// client went away, or whose render ended (timeout, shutdown) before the
+// response was complete, and runs its abort listeners as Workers and Node
+// do — even when the render's own JS was interrupted, within half of
+// Options.InterruptGrace. Listeners that throw are reported, as the DOM
+// reports them; the request fails the way it was failing anyway.
+func (i *Isolate) abortRequest(ex *exchange) {
+	if ex == nil || ex.abort == nil || ex.sent {
+		return
+	}
+	abort := ex.abort
+	ex.abort = nil
+	i.imu.Lock()
+	i.runs++ // a late interrupt of the render (runJS) must not hit the listeners
+	i.imu.Unlock()
+	i.rt.ClearInterrupt()
+	t := time.AfterFunc(i.opts.InterruptGrace/abortGraceShare, func() { i.rt.Interrupt(interruptValue{errAbortListeners}) })
+	defer t.Stop()
+	if rerr := i.guard(context.Background(), func() { abort(goja.Undefined()) }); rerr != nil {
+		i.wlog.Warn("request.signal abort listeners did not finish", "err", rerr.Message)
+	}
+}
+
+// errAbortListeners interrupts abort listeners that run too long.
+var errAbortListeners = errors.New("request.signal's abort listeners ran too long")
 
 // broken ends a response whose stream failed: with a Writer the status is
 // sent, so the response is broken off and the error still reported (logged

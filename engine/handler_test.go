@@ -143,6 +143,9 @@ func TestFetchHandlerStreamsThroughTheWriter(t *testing.T) {
 	if err := <-w.ended; err != nil || w.header.Get("X-Kind") != "stream" {
 		t.Fatalf("End(%v), header %v", err, w.header)
 	}
+	if got := consoleText(iso); got != "" {
+		t.Fatalf("a complete response aborted request.signal: console %q", got)
+	}
 	// HEAD: the status and headers, no chunk.
 	r = req("HEAD", "/stream", "", "")
 	w = newRecorder()
@@ -190,9 +193,40 @@ func TestFetchHandlerClientGoneMidStream(t *testing.T) {
 	if !resp.ClientGone || <-w.ended == nil {
 		t.Fatalf("resp %+v", resp)
 	}
+	if got := consoleText(iso); got != "stream aborted: AbortError" {
+		t.Fatalf("request.signal: console %q, want its abort listener's line", got)
+	}
 	if r := mustRender(t, iso, req("GET", "/stream", "", "")); r.HTML != "part 0;part 1;part 2;" {
 		t.Fatalf("next render: %q", r.HTML)
 	}
+}
+
+// request.signal aborts, and its listeners run, when the request ends
+// before its response (the client left, the render timed out), as in
+// Workers and Node — though the render's JS was interrupted.
+func TestFetchHandlerSignalAbortsWhenTheRequestEnds(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		iso := handlerIsolate(t, Options{})
+		ctx, cancel := context.WithCancelCause(context.Background())
+		time.AfterFunc(time.Minute, func() { cancel(errors.New("client gone")) })
+		_, err := iso.Render(ctx, req("GET", "/abort-wait", "", ""))
+		var re *RenderError
+		if !errors.As(err, &re) || re.Kind != KindTimeout {
+			t.Fatalf("render: %v", err)
+		}
+		if got := consoleText(iso); got != "aborted true AbortError\nabort microtask ran" {
+			t.Fatalf("console: %q", got)
+		}
+	})
+}
+
+// consoleText is the isolate's console lines, one a line.
+func consoleText(iso *Isolate) string {
+	var lines []string
+	for _, l := range iso.Console() {
+		lines = append(lines, l.Text)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // ctx.waitUntil: with a Writer the response is sent (End) before the

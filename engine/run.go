@@ -88,6 +88,11 @@ func (i *Isolate) call(ctx context.Context, req *Request, detach func()) (*Respo
 	var v goja.Value
 	var err error
 	ex := &exchange{}
+	defer func() {
+		if ctx.Err() != nil {
+			i.abortRequest(ex) // the client left or the render ran out of time
+		}
+	}()
 	if i.handler != nil {
 		v, err = i.callHandler(req, ex)
 	} else {
@@ -114,6 +119,7 @@ func (i *Isolate) call(ctx context.Context, req *Request, detach func()) (*Respo
 		if err != nil {
 			return nil, err
 		}
+		ex.sent = true
 		if err := i.waitUntil(ctx, ex, detach); err != nil {
 			return nil, err
 		}

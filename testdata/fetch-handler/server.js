@@ -22,6 +22,7 @@ export default {
         return Response.json(out);
       }
       case "/stream": {
+        request.signal.addEventListener("abort", () => console.log("stream aborted: " + request.signal.reason.name));
         const enc = new TextEncoder();
         let n = 0;
         return new Response(new ReadableStream({
@@ -45,6 +46,15 @@ export default {
         return new Response("sent");
       case "/waited":
         return new Response(String(waited));
+      case "/abort-wait":
+        // request.signal aborts when the client leaves or the render runs
+        // out of time; its listeners still run.
+        request.signal.addEventListener("abort", () => {
+          console.log("aborted " + request.signal.aborted + " " + request.signal.reason.name);
+          Promise.resolve().then(() => console.log("abort microtask ran"));
+        });
+        await new Promise((r) => setTimeout(r, 3_600_000));
+        return new Response("too late");
       case "/wait-forever":
         ctx.waitUntil(new Promise((r) => setTimeout(r, 3_600_000)));
         return new Response("sent");
