@@ -38,7 +38,8 @@ type Options struct {
 	Log      *slog.Logger
 
 	// TransformHTML, in dev, is applied to every SSR HTML body (the
-	// live-reload client).
+	// live-reload client). A body the engine writes as it is produced (a
+	// stream) is followed by TransformHTML("") instead.
 	TransformHTML func(html string) string
 
 	// PageCache, if set, serves cacheable pages (see package cache) and

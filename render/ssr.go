@@ -174,6 +174,7 @@ type streamWriter struct {
 	mu    sync.Mutex
 	wid   int  // the worker that wrote
 	head  bool // WriteHeader was called
+	html  bool // the body is HTML (and not a HEAD's): TransformHTML's tail goes at its end
 	done  bool // the handler returned or End was called
 	err   error
 	ended chan struct{}
@@ -195,6 +196,7 @@ func (sw *streamWriter) WriteHeader(worker, status int, h http.Header) {
 		return
 	}
 	sw.s.copyHeaders(sw.w.Header(), sw.r, h)
+	sw.html = sw.r.Method != http.MethodHead && strings.HasPrefix(sw.w.Header().Get("Content-Type"), "text/html")
 	sw.w.WriteHeader(status)
 	http.NewResponseController(sw.w).Flush()
 }
@@ -219,6 +221,13 @@ func (sw *streamWriter) End(err error) {
 	defer sw.mu.Unlock()
 	if sw.done {
 		return
+	}
+	if err == nil && sw.html && sw.s.opts.TransformHTML != nil {
+		// The body went out as it came: what TransformHTML adds to a
+		// document (dev's live-reload client) follows it.
+		if tail := sw.s.opts.TransformHTML(""); tail != "" {
+			_, _ = sw.w.Write([]byte(tail))
+		}
 	}
 	sw.done, sw.err = true, err
 	close(sw.ended)

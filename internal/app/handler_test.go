@@ -149,6 +149,27 @@ func TestClientDisconnectMidStreamFreesTheWorker(t *testing.T) {
 	}
 }
 
+// In dev the live-reload client follows a streamed HTML page (its end is
+// not known up front); other streamed and JSON bodies get nothing.
+func TestDevLiveReloadFollowsStreamedPages(t *testing.T) {
+	u := newUpstream(t)
+	close(u.release)
+	path := apptest.WriteApp(t, fmt.Sprintf("[app]\nserver_entry = \"src/server.js\"\n[app.env]\nUPSTREAM = %q\n[render]\njsc_workers = 1\n", u.URL),
+		map[string]string{"src/server.js": handlerApp})
+	inst := apptest.Start(t, path, nil, app.Options{Dev: true})
+	base := "http://" + inst.Addr()
+	code, body := apptest.Get(t, base+"/page")
+	if code != 200 || !strings.HasPrefix(body, "<!doctype html><h1>shell</h1><p>data</p><script>") ||
+		!strings.Contains(body, "__bextLiveReload") || !strings.HasSuffix(body, "</script>") {
+		t.Fatalf("streamed page in dev: %d %q", code, body)
+	}
+	for _, p := range []string{"/env", "/broken"} {
+		if _, body := apptest.Get(t, base+p); strings.Contains(body, "__bextLiveReload") {
+			t.Errorf("%s got the live-reload client: %q", p, body)
+		}
+	}
+}
+
 // A stream that errors after its first bytes breaks the connection off:
 // the client sees a truncated response, never a complete-looking page.
 func TestStreamErrorBreaksTheResponseOff(t *testing.T) {
