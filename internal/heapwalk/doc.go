@@ -36,6 +36,11 @@
 //     data, bss; e.g. string literals, boxed constants, goja's small-int
 //     cache) are recognised from /proc/self/maps and skipped, since they are
 //     not heap. Elsewhere they are counted, a small constant overstatement.
+//   - the server's machinery: values of named types from net/..., context,
+//     crypto/tls, os, syscall, runtime, sync, io, bufio, time, log/... and
+//     the chi router (see foreignPkgs) are not entered — a graph that holds
+//     an incoming HTTP request's body reaches its connection, which is the
+//     server's, and which other goroutines write while the graph is idle.
 //   - memory owned by the runtime outside the typed graph: goroutine stacks,
 //     allocator slack beyond the size class, free map slots beyond the
 //     estimate, and interior pointers into an allocation reached by its base

@@ -42,6 +42,10 @@ func (w *Walker) layoutOf(t reflect.Type) *layout {
 	// keeps a pointer to l, which is complete by the time anything is walked.
 	w.types[t] = l
 	l.direct = isDirect(t)
+	if l.kind == reflect.Pointer && foreign(t.Elem()) || l.kind == reflect.Struct && foreign(t) {
+		l.scan = true // held, never followed (see foreign)
+		return l
+	}
 	switch l.kind {
 	case reflect.Pointer:
 		l.scan = true
@@ -88,6 +92,27 @@ func (w *Walker) layoutOf(t reflect.Type) *layout {
 		}
 	}
 	return l
+}
+
+// foreignPkgs are the packages whose values a walk does not enter: the
+// server's machinery (connections, requests and their contexts, the
+// router, goroutine plumbing, OS handles, loggers, timers) that a graph of
+// JS values may point into — a Request made from an incoming HTTP request
+// holds its body reader, and so the connection — but that is not the
+// graph's own, and that other goroutines change while the graph is idle:
+// walking it would count the server and read memory being written.
+var foreignPkgs = []string{"net", "context", "crypto/tls", "os", "syscall", "runtime", "sync", "io", "bufio", "time", "log", "github.com/go-chi/chi"}
+
+// foreign reports whether t is a named type of one of foreignPkgs (or a
+// package below one).
+func foreign(t reflect.Type) bool {
+	pkg := t.PkgPath()
+	for _, f := range foreignPkgs {
+		if len(pkg) >= len(f) && pkg[:len(f)] == f && (len(pkg) == len(f) || pkg[len(f)] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 // isDirect reports whether values of t are stored in an interface's data
