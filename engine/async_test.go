@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -89,5 +92,36 @@ func TestNeverSettlesWithoutPendingWork(t *testing.T) {
 	re := renderErr(t, iso, context.Background(), get("/"))
 	if re.Kind != KindException || !strings.Contains(re.Message, "never settles") {
 		t.Fatalf("%v %q", re.Kind, re.Message)
+	}
+}
+
+// A render whose fetch continuation never ends (the JS after `await
+// fetch(…)` loops) is a timeout, and its isolate is replaced: the interrupt
+// that stops the loop must reach the render, not be swallowed by the code
+// that resolved the fetch's promise (which left a half-run isolate that
+// reported "never settles" and failed later renders).
+func TestInterruptInAFetchContinuationIsATimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") }))
+	defer srv.Close()
+	p, err := Compile("loop.js", []byte(`globalThis.render = async (req) => {
+		const r = await fetch(req.query.url);
+		if (await r.text() === "ok") { looping(); for (;;) {} }
+		return "unreachable";
+	};`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	iso, err := NewIsolate(p, Options{Log: discardLog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(iso.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	_ = iso.rt.Set("looping", func(goja.FunctionCall) goja.Value { cancel(); return goja.Undefined() })
+	req := get("/")
+	req.Query["url"] = srv.URL
+	re := renderErr(t, iso, ctx, req)
+	if re.Kind != KindTimeout || !re.Fatal() {
+		t.Fatalf("kind %v (%s), want a timeout that replaces the isolate", re.Kind, re.Message)
 	}
 }

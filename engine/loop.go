@@ -112,7 +112,7 @@ func (l *eventLoop) runPosted() (bool, error) {
 		if fn == nil {
 			continue
 		}
-		if err := fn(); err != nil {
+		if err := runCompletion(fn); err != nil {
 			l.mu.Lock()
 			l.posted = append(fns[k+1:], l.posted...) // not run: keep them for reset to drop
 			l.mu.Unlock()
@@ -120,6 +120,25 @@ func (l *eventLoop) runPosted() (bool, error) {
 		}
 	}
 	return len(fns) > 0, nil
+}
+
+// runCompletion runs a posted completion. The JS it runs (promise jobs)
+// may be stopped by an interrupt or a stack overflow, which the resolving
+// functions throw on as a panic (webidl.Realm.NewPromise): that is the
+// completion's error, and so the render's.
+func runCompletion(fn func() error) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			e, ok := x.(error)
+			var ie *goja.InterruptedError
+			var so *goja.StackOverflowError
+			if !ok || !(errors.As(e, &ie) || errors.As(e, &so)) {
+				panic(x)
+			}
+			err = e
+		}
+	}()
+	return fn()
 }
 
 func (l *eventLoop) add(fn goja.Callable, delay time.Duration, args []goja.Value, repeat bool) int64 {

@@ -112,10 +112,22 @@ func (r *Realm) Go(work func(ctx context.Context) func() error) {
 }
 
 // NewPromise returns a pending promise and its resolving functions.
-// Call them on the JS goroutine only.
+// Call them on the JS goroutine only. Called from Go with no JS on the
+// stack (a completion of Go), they run the promise jobs that follow, the
+// app's continuations; what stops those — an interrupt, a stack overflow —
+// is thrown on as a Go panic so that the render ends with it, instead of
+// being lost and leaving the continuation half run.
 func (r *Realm) NewPromise() (*goja.Promise, func(any), func(any)) {
 	p, resolve, reject := r.RT.NewPromise()
-	return p, func(v any) { _ = resolve(v) }, func(v any) { _ = reject(v) }
+	return p, func(v any) { mustRun(resolve(v)) }, func(v any) { mustRun(reject(v)) }
+}
+
+// mustRun panics with err, if any: resolving a promise fails only when
+// its jobs were stopped (JS exceptions in them reject promises instead).
+func mustRun(err error) {
+	if err != nil {
+		panic(err)
+	}
 }
 
 // Resolved is Promise.resolve(v).
