@@ -162,6 +162,32 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 	if w != nil {
 		w.WriteHeader(i.opts.WorkerID, resp.Status, resp.Headers)
 	}
+	// Chunks the stream has ready one after the other (React enqueues a
+	// flush as several) go out in one write: they are sent once the next
+	// read has to wait, at the end, or every maxPending bytes.
+	var pending []byte
+	send := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		err := w.Write(pending)
+		pending = pending[:0]
+		return err
+	}
+	clientGone := func(err error) (*Response, error) {
+		// The client is gone: stop the app's stream, abort
+		// request.signal, free the worker.
+		rdr.Cancel(nil)
+		i.abortRequest(ex)
+		w.End(err)
+		return &Response{Status: resp.Status, Written: true, ClientGone: true, Object: true}, nil
+	}
+	broken := func(rerr *RenderError) (*Response, error) {
+		if w != nil {
+			_ = send() // what the app produced before it failed
+		}
+		return i.broken(w, rerr)
+	}
 	for {
 		var chunk goja.Value
 		var done, got bool
@@ -169,16 +195,21 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 		if gerr := i.guard(ctx, func() {
 			rdr.Read(func(c goja.Value, d bool, e goja.Value) { chunk, done, jerr, got = c, d, e, true })
 		}); gerr != nil {
-			return i.broken(w, gerr)
+			return broken(gerr)
+		}
+		if !got && w != nil {
+			if err := send(); err != nil {
+				return clientGone(err)
+			}
 		}
 		if err := i.loop.run(ctx, func() bool { return got }); err != nil {
 			if errors.Is(err, errNeverSettles) {
 				err = errors.New("the response body stream stopped producing data and nothing is left that could resume it")
 			}
-			return i.broken(w, classify(ctx, err))
+			return broken(classify(ctx, err))
 		}
 		if jerr != nil {
-			return i.broken(w, &RenderError{Kind: KindException, Message: "the response body stream errored: " + valueMessage(jerr)})
+			return broken(&RenderError{Kind: KindException, Message: "the response body stream errored: " + valueMessage(jerr)})
 		}
 		if done {
 			break
@@ -186,7 +217,7 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 		p, ok := chunk.Export().([]byte)
 		if !ok {
 			rdr.Cancel(nil)
-			return i.broken(w, &RenderError{Kind: KindException, Message: "the response body stream produced " + describe(chunk) + "; every chunk must be a Uint8Array"})
+			return broken(&RenderError{Kind: KindException, Message: "the response body stream produced " + describe(chunk) + "; every chunk must be a Uint8Array"})
 		}
 		switch {
 		case w == nil:
@@ -197,13 +228,11 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 			buf = append(buf, p...)
 		case req.Method == http.MethodHead:
 		default:
-			if err := w.Write(p); err != nil {
-				// The client is gone: stop the app's stream, abort
-				// request.signal, free the worker.
-				rdr.Cancel(nil)
-				i.abortRequest(ex)
-				w.End(err)
-				return &Response{Status: resp.Status, Written: true, ClientGone: true, Object: true}, nil
+			pending = append(pending, p...) // a copy: the app may reuse its buffer
+			if len(pending) >= maxPending {
+				if err := send(); err != nil {
+					return clientGone(err)
+				}
 			}
 		}
 	}
@@ -211,9 +240,16 @@ func (i *Isolate) deliver(ctx context.Context, req *Request, rd *fetch.ResponseD
 		resp.HTML = string(buf)
 		return resp, nil
 	}
+	if err := send(); err != nil {
+		return clientGone(err)
+	}
 	w.End(nil)
 	return &Response{Status: resp.Status, Written: true, Object: true}, nil
 }
+
+// maxPending bounds the bytes of a streamed body held back to be written
+// together.
+const maxPending = 64 << 10
 
 // abortGraceShare: the abort listeners of request.signal, when a request
 // ends before its response, may run for Options.InterruptGrace divided by

@@ -125,8 +125,9 @@ func (w *recorder) End(err error) {
 	w.ended <- err
 }
 
-// A stream goes to the Writer chunk by chunk, then End; the Response says
-// it was written.
+// A stream goes to the Writer as it is produced, then End; chunks ready
+// one after the other go in one write, one that comes a timer later in the
+// next. The Response says it was written.
 func TestFetchHandlerStreamsThroughTheWriter(t *testing.T) {
 	iso := handlerIsolate(t, Options{})
 	r := req("GET", "/stream", "", "")
@@ -136,7 +137,7 @@ func TestFetchHandlerStreamsThroughTheWriter(t *testing.T) {
 	if !resp.Written || resp.Status != 201 {
 		t.Fatalf("resp %+v", resp)
 	}
-	if got := strings.Join(w.events, " "); got != "header chunk:part 0; chunk:part 1; chunk:part 2; end" {
+	if got := strings.Join(w.events, " "); got != "header chunk:part 0;part 1; chunk:part 2; end" {
 		t.Fatalf("writer saw %q", got)
 	}
 	if err := <-w.ended; err != nil || w.header.Get("X-Kind") != "stream" {

@@ -27,7 +27,8 @@ export default {
         let n = 0;
         return new Response(new ReadableStream({
           async pull(c) {
-            await null;
+            // parts 0 and 1 are ready at once, part 2 a timer later
+            if (n === 2) await new Promise((r) => setTimeout(r, 1)); else await null;
             if (n < 3) c.enqueue(enc.encode("part " + n++ + ";")); else c.close();
           },
         }), { status: 201, headers: { "content-type": "text/plain", "x-kind": "stream" } });
