@@ -95,8 +95,10 @@ func TestPoisonedWorkerStopsFailingUnderLoad(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d requests failed; the last failure was request %d", failed, len(order), lastFail+1)
-	if failed < 5 || failed > 8 || lastFail >= len(order)/2 {
-		t.Fatalf("%d failed, the last at %d of %d: want the poisoned worker's 5 failures in a row (a few more at most, in flight) and none in the second half", failed, lastFail+1, len(order))
+	// The rule needs peers with renders to compare with: on a loaded
+	// machine the poisoned worker may fail a few more before they have one.
+	if failed < 5 || failed > 20 || lastFail >= len(order)/2 {
+		t.Fatalf("%d failed, the last at %d of %d: want the poisoned worker's 5 failures in a row (a few more at most, before its peers have rendered or in flight) and none in the second half", failed, lastFail+1, len(order))
 	}
 	var degraded []string
 	for _, d := range workers(t, inst.AdminAddr()) {
@@ -109,8 +111,12 @@ func TestPoisonedWorkerStopsFailingUnderLoad(t *testing.T) {
 			t.Errorf("worker %d after the load: %s, %s", d.ID, d.State, d.Health)
 		}
 	}
-	if len(degraded) != 1 || !strings.Contains(degraded[0], "unhealthy 5 failed renders in a row") {
-		t.Fatalf("DEGRADED transitions %q, want one, unhealthy, naming the failures", degraded)
+	var inARow int
+	if len(degraded) == 1 {
+		fmt.Sscanf(degraded[0][strings.Index(degraded[0], " ")+1:], "unhealthy %d failed renders in a row", &inARow)
+	}
+	if inARow < 5 || inARow > failed {
+		t.Fatalf("DEGRADED transitions %q, want one, unhealthy, naming its 5 or more failures in a row (of the %d)", degraded, failed)
 	}
 	m := apptest.Metrics(t, "http://"+inst.AdminAddr()+"/metrics")
 	if m[`bext_worker_restarts_total{reason="unhealthy",worker="`+degraded[0][:1]+`"}`] != 1 {
