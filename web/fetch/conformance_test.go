@@ -14,10 +14,9 @@ import (
 // and, when node is installed, in Node 20, which must pass every case. Both
 // talk to the same loopback server, started anew for each file (SERVER,
 // CLOSED). The cases listed in expectations.json are known to fail in bext
-// (see webtest.Conformance). The harness is this folder's own.
+// (see webtest.Conformance). harness.js adds fetch's helpers to webtest's.
 func TestConformance(t *testing.T) {
 	webtest.Conformance(t, filepath.Join("testdata", "conformance"), webtest.Options{
-		OwnHarness: true,
 		Prefix: func(t *testing.T) string {
 			ts := newTestServer(t)
 			return "const SERVER = " + strconvQuote(ts.URL) + ", CLOSED = " + strconvQuote(ts.closed) + ";\n"

@@ -1,21 +1,8 @@
-// A testharness.js-like harness (test, promise_test, assert_*) for bext's
-// own fetch conformance cases, run in a bext isolate and in Node 20 by
-// conformance_test.go. SERVER is the loopback test server's origin.
-const __tests = [];
-function test(fn, name) { __tests.push({ name, fn }); }
-function promise_test(fn, name) { __tests.push({ name, fn }); }
-function __fmt(v) {
-  try { return typeof v === "string" ? JSON.stringify(v) : String(v); } catch { return typeof v; }
-}
-function __m(m) { return m ? m + ": " : ""; }
-function assert_equals(a, b, m) {
-  if (!Object.is(a, b)) throw new Error(__m(m) + "expected " + __fmt(b) + " but got " + __fmt(a));
-}
-function assert_not_equals(a, b, m) {
-  if (Object.is(a, b)) throw new Error(__m(m) + "got disallowed value " + __fmt(b));
-}
-function assert_true(v, m) { assert_equals(v, true, m); }
-function assert_false(v, m) { assert_equals(v, false, m); }
+// Helpers the fetch conformance cases use on top of webtest's shared
+// harness (test, promise_test, assert_*): fetch's cases compare arrays as
+// JSON and accept a subclass in assert_throws_js (these two replace the
+// shared ones), and read streams and bytes. SERVER is the loopback test
+// server's origin.
 function assert_array_equals(a, b, m) {
   const x = JSON.stringify(Array.from(a)), y = JSON.stringify(Array.from(b));
   if (x !== y) throw new Error(__m(m) + "expected " + y + " but got " + x);
@@ -55,12 +42,3 @@ async function readAll(stream) {
 }
 const enc = (s) => new TextEncoder().encode(s);
 const dec = (b) => new TextDecoder().decode(b);
-async function __run() {
-  const out = {};
-  for (const t of __tests) {
-    if (t.name in out) throw new Error("duplicate test name " + t.name);
-    try { await t.fn(); out[t.name] = "PASS"; }
-    catch (e) { out[t.name] = "FAIL: " + (e && e.message !== undefined ? e.message : String(e)); }
-  }
-  return out;
-}
