@@ -24,18 +24,6 @@ import (
 	"bext/internal/nodeparity"
 )
 
-// appDir returns the absolute path of the example, running `npm ci` first
-// when node_modules is missing.
-func appDir(t testing.TB) string {
-	t.Helper()
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	nodeparity.NpmCI(t, dir)
-	return dir
-}
-
 // servers is one bext and one Node serving the same bundle with the same
 // env.
 type servers struct {
@@ -50,7 +38,7 @@ type servers struct {
 // further.
 func start(t *testing.T, mod func(*config.Config)) *servers {
 	t.Helper()
-	cfgPath := filepath.Join(appDir(t), "config.toml")
+	cfgPath := filepath.Join(nodeparity.AppDir(t, "."), "config.toml")
 	api := newAPIServer(t)
 	set := func(c *config.Config) {
 		c.App.Env["API_ORIGIN"] = api.URL

@@ -164,7 +164,7 @@ func TestBodyLimit(t *testing.T) {
 // TestStaticFiles: bext serves public/ itself; the app is not asked.
 func TestStaticFiles(t *testing.T) {
 	s := start(t, nil)
-	want, err := os.ReadFile(filepath.Join(appDir(t), "public", "style.css"))
+	want, err := os.ReadFile(filepath.Join(nodeparity.AppDir(t, "."), "public", "style.css"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"bext/engine"
+	"bext/internal/nodeparity"
 	"bext/lifecycle"
 	"bext/pool"
 	"bext/render"
@@ -40,7 +41,7 @@ func TestServeOverHTTP(t *testing.T) {
 	if err := p.WaitActive(ctx, 2); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := render.New(p, render.Options{PublicDir: filepath.Join(appDir(t), "public"), Gzip: true, AccessLog: true, Log: log})
+	srv, err := render.New(p, render.Options{PublicDir: filepath.Join(nodeparity.AppDir(t, "."), "public"), Gzip: true, AccessLog: true, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +49,7 @@ func TestServeOverHTTP(t *testing.T) {
 	t.Cleanup(hs.Close)
 
 	want := renderGoja(t, isolate(t, production), "/").HTML
-	css, err := os.ReadFile(filepath.Join(appDir(t), "public", "style.css"))
+	css, err := os.ReadFile(filepath.Join(nodeparity.AppDir(t, "."), "public", "style.css"))
 	if err != nil {
 		t.Fatal(err)
 	}

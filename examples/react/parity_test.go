@@ -68,34 +68,27 @@ func TestParityWithNode(t *testing.T) {
 	}
 }
 
+// browserBuilds are the rewrites of the browser server builds (legacy and
+// streaming) and React's runtime.
+var browserBuilds = []string{
+	"chunks react-dom/cjs/react-dom-server.browser.production.min.js",
+	"concat react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
+	"escape react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
+	"escape react-dom/cjs/react-dom-server.browser.production.min.js",
+	"flush react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
+	"flush react-dom/cjs/react-dom-server.browser.production.min.js",
+	"jsx react/cjs/react-jsx-runtime.production.min.js",
+	"props react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
+	"props react-dom/cjs/react-dom-server.browser.production.min.js",
+	"sink react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
+}
+
 // wantFastPaths are the rewrites each entry's production bundle must carry
 // with every fast path on: the renderToString ones in the legacy build, the
 // others in every server build it loads, jsx() in React's runtime.
 var wantFastPaths = map[string][]string{
-	stringEntry: {
-		"chunks react-dom/cjs/react-dom-server.browser.production.min.js",
-		"concat react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"escape react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"escape react-dom/cjs/react-dom-server.browser.production.min.js",
-		"flush react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"flush react-dom/cjs/react-dom-server.browser.production.min.js",
-		"jsx react/cjs/react-jsx-runtime.production.min.js",
-		"props react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"props react-dom/cjs/react-dom-server.browser.production.min.js",
-		"sink react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-	},
-	streamEntry: {
-		"chunks react-dom/cjs/react-dom-server.browser.production.min.js",
-		"concat react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"escape react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"escape react-dom/cjs/react-dom-server.browser.production.min.js",
-		"flush react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"flush react-dom/cjs/react-dom-server.browser.production.min.js",
-		"jsx react/cjs/react-jsx-runtime.production.min.js",
-		"props react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-		"props react-dom/cjs/react-dom-server.browser.production.min.js",
-		"sink react-dom/cjs/react-dom-server-legacy.browser.production.min.js",
-	},
+	stringEntry: browserBuilds,
+	streamEntry: browserBuilds, // src/server-stream.jsx loads the same two builds
 	pipeEntry: {
 		"concat react-dom/cjs/react-dom-server-legacy.node.production.min.js",
 		"escape react-dom/cjs/react-dom-server-legacy.node.production.min.js",

@@ -6,7 +6,6 @@ package react
 import (
 	"context"
 	"log/slog"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -15,18 +14,6 @@ import (
 	"bext/engine/fastpath"
 	"bext/internal/nodeparity"
 )
-
-// appDir returns the absolute path of the example, running `npm ci` first
-// when node_modules is missing.
-func appDir(t testing.TB) string {
-	t.Helper()
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	nodeparity.NpmCI(t, dir)
-	return dir
-}
 
 // production is the build bext serve runs by default: every fast path on.
 var production = nodeparity.Build{FastPaths: fastpath.All()}
@@ -51,7 +38,7 @@ func entryBundle(t testing.TB, entry string, v nodeparity.Build) *engine.Bundle 
 	if b, ok := bundles.Load(key); ok {
 		return b.(*engine.Bundle)
 	}
-	b, err := engine.BuildServer(v.Options(appDir(t), entry))
+	b, err := engine.BuildServer(v.Options(nodeparity.AppDir(t, "."), entry))
 	if err != nil {
 		t.Fatalf("build %s %v: %v", entry, v, err)
 	}

@@ -69,7 +69,7 @@ type streamServer struct {
 
 func startStreamServer(t testing.TB, apiURL string, mod func(*config.Config)) *streamServer {
 	t.Helper()
-	cfgPath := filepath.Join(appDir(t), "config.toml")
+	cfgPath := filepath.Join(nodeparity.AppDir(t, "."), "config.toml")
 	set := func(c *config.Config) {
 		if apiURL != "" {
 			c.App.Env["API_ORIGIN"] = apiURL

@@ -99,6 +99,18 @@ func NpmCI(t testing.TB, dir string) {
 	}
 }
 
+// AppDir returns the absolute path of dir (an example app or fixture),
+// running NpmCI there first.
+func AppDir(t testing.TB, dir string) string {
+	t.Helper()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	NpmCI(t, abs)
+	return abs
+}
+
 // Request is a GET of u (path plus optional query) accepting HTML, as both
 // runtimes receive it.
 func Request(u string) *engine.Request {
