@@ -306,10 +306,10 @@ func TestFleetKilledInstanceDisappears(t *testing.T) {
 func TestFleetSurvivesRedisOutage(t *testing.T) {
 	r := testenv.Redis(t)
 	path := fleetApp(t, r, 1000)
-	logs := map[string]*syncBuffer{}
+	logs := map[string]*testenv.Buffer{}
 	insts := map[string]*app.Instance{}
 	for _, n := range []string{"a", "b"} {
-		logs[n] = &syncBuffer{}
+		logs[n] = &testenv.Buffer{}
 		insts[n] = member(t, path, n, slog.New(slog.NewTextHandler(logs[n], nil)))
 	}
 	c := fleetClient(t, r)
@@ -374,23 +374,6 @@ func TestFleetSurvivesRedisOutage(t *testing.T) {
 		t.Fatalf("promtool check metrics: %v\n%s", err, out)
 	}
 	t.Logf("%d requests across the outage (p50 %s, p99 %s), none failed", st.Requests, st.P50, st.P99)
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // The fleet table: a summary line, then per instance a line (late ones

@@ -1,7 +1,7 @@
 package fleet
 
 import (
-	"bytes"
+	"bext/internal/testenv"
 	"context"
 	"errors"
 	"log/slog"
@@ -170,22 +170,4 @@ func value(t *testing.T, c prometheus.Collector, d *prometheus.Desc, labels ...s
 	return 0
 }
 
-// lockedBuffer is a log sink safe for concurrent writes.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func textLog(w *lockedBuffer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+func textLog(w *testenv.Buffer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }

@@ -1,6 +1,7 @@
 package fleet
 
 import (
+	"bext/internal/testenv"
 	"context"
 	"slices"
 	"strings"
@@ -105,7 +106,7 @@ func TestSameNameTwice(t *testing.T) {
 		ctl, _ := newClient(t, m)
 		a, _ := startAgent(t, m, "web-1", &fakeInstance{})
 		synctest.Wait()
-		var log lockedBuffer
+		var log testenv.Buffer
 		c2, _ := newClient(t, m)
 		b := NewAgent(c2, AgentOptions{Name: "web-1", Interval: 10 * time.Second, TTL: 30 * time.Second, Log: textLog(&log)})
 		go b.Run()

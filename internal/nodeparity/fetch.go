@@ -1,6 +1,7 @@
 package nodeparity
 
 import (
+	"bext/internal/testenv"
 	"bufio"
 	"bytes"
 	_ "embed"
@@ -11,7 +12,6 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -34,7 +34,7 @@ func ServeFetch(t testing.TB, bundle []byte, env map[string]string) string {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(node, script, file, string(envJSON))
-	stderr := &lockedBuffer{}
+	stderr := &testenv.Buffer{}
 	cmd.Stderr = stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -66,29 +66,6 @@ func ServeFetch(t testing.TB, bundle []byte, env map[string]string) string {
 		t.Fatalf("node-fetch-server.cjs did not listen within 30 s:\n%s", stderr.String())
 		return ""
 	}
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) Len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Len()
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // HTTPRequest is one request sent alike to bext and to Node.
