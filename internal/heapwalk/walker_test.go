@@ -1,6 +1,10 @@
 package heapwalk
 
 import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"runtime"
 	"strings"
@@ -221,5 +225,24 @@ func TestAllocSizeClasses(t *testing.T) {
 		if got := allocSize(c.size, c.scan); got != c.want {
 			t.Errorf("allocSize(%d, %v) = %d, want %d", c.size, c.scan, got, c.want)
 		}
+	}
+}
+
+// The server's machinery a graph points into — here a request context
+// carrying a megabyte and an HTTP request — is not the graph's: the walk
+// counts the graph's own megabyte and stops at them.
+func TestServerMachineryIsNotWalked(t *testing.T) {
+	type key struct{}
+	ctx := context.WithValue(context.Background(), key{}, make([]byte, 1<<20))
+	req := httptest.NewRequest("POST", "/", bytes.NewReader(make([]byte, 1<<20))).WithContext(ctx)
+	own := make([]byte, 1<<20)
+	root := &struct {
+		own []byte
+		ctx context.Context
+		req *http.Request
+	}{own, ctx, req}
+	got, _ := New().Size(root)
+	if got < 1<<20 || got > 1<<20+4096 {
+		t.Fatalf("Size = %d bytes, want the graph's own 1 MiB (and its small struct), not the context's or the request's", got)
 	}
 }
