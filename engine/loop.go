@@ -129,16 +129,22 @@ func (l *eventLoop) runPosted() (bool, error) {
 func runCompletion(fn func() error) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			e, ok := x.(error)
-			var ie *goja.InterruptedError
-			var so *goja.StackOverflowError
-			if !ok || !(errors.As(e, &ie) || errors.As(e, &so)) {
-				panic(x)
-			}
-			err = e
+			err = stopped(x)
 		}
 	}()
 	return fn()
+}
+
+// stopped returns the panic value x if it is what stops JS — an interrupt
+// or a stack overflow — and re-panics with anything else.
+func stopped(x any) error {
+	err, ok := x.(error)
+	var ie *goja.InterruptedError
+	var so *goja.StackOverflowError
+	if !ok || !(errors.As(err, &ie) || errors.As(err, &so)) {
+		panic(x)
+	}
+	return err
 }
 
 func (l *eventLoop) add(fn goja.Callable, delay time.Duration, args []goja.Value, repeat bool) int64 {

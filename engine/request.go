@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -44,13 +43,7 @@ const errBadResult = "render must return a string of HTML, {status, headers, htm
 func (i *Isolate) guard(ctx context.Context, f func()) (rerr *RenderError) {
 	defer func() {
 		if x := recover(); x != nil {
-			err, ok := x.(error)
-			var ie *goja.InterruptedError
-			var so *goja.StackOverflowError
-			if !ok || !(errors.As(err, &ie) || errors.As(err, &so)) {
-				panic(x)
-			}
-			rerr = classify(ctx, err)
+			rerr = classify(ctx, stopped(x))
 		}
 	}()
 	if ex := i.rt.Try(f); ex != nil {
